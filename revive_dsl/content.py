@@ -1,0 +1,367 @@
+"""Content packs: manifests, component files, schema validation and compiled effects.
+
+A pack is a folder with ``pack.yaml`` (id, name, version, depends) and any number of
+component files. A component file names its ``kind`` and lists ``components``; every
+effect field in it is compiled to an effect tree and checked.
+
+>>> content = load_packs(["base"])
+>>> content.components["cat_scout"].kind
+'citizen_card'
+
+Every problem -- YAML syntax, schema, DSL syntax, unknown word, duplicate id, unknown
+reference -- is collected as a positioned :class:`Diagnostic`; loading reports all of them
+at once by raising :class:`DslError`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from revive_dsl import nodes as n
+from revive_dsl.checker import check
+from revive_dsl.parser import parse
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.resources import content_root, schema_dir
+from revive_dsl.signatures import lookup
+from revive_dsl.yamlsrc import YamlDoc, load_yaml
+
+# --- which fields hold effect text, and which clauses each may contain ----------------
+
+CARD = frozenset({"Immediate", "While"})
+IMMEDIATE = frozenset({"Immediate"})
+MACHINE = frozenset({"Machine"})
+TECH = frozenset({"Immediate", "Once", "Always", "Trigger", "Anytime", "Machine", "While"})
+SCORE = frozenset({"Score"})
+SCORE_ONCE = frozenset({"Score", "Once"})
+REQUIREMENT = frozenset({"Requirement"})
+
+EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
+    "citizen_card": {"top": CARD, "bottom": CARD},
+    "starting_card": {"top": CARD, "bottom": CARD},
+    "scyphoz_card": {"top": CARD, "bottom": CARD},
+    "slot_module": {"effect": IMMEDIATE},
+    "machine_token": {"effect": MACHINE},
+    "crate": {"effect": IMMEDIATE},
+    "artifact_card": {"categories.*": SCORE},
+    "large_location": {"sides.*.effect": SCORE_ONCE},
+    "area_tile": {"back": IMMEDIATE, "spaces.*.reward": IMMEDIATE},
+    "starting_tile": {"spaces.*.reward": IMMEDIATE},
+    "technology": {"effect": TECH},
+    "tribe": {"sides.*.ability": IMMEDIATE, "sides.*.rules": TECH, "sides.*.technologies.*.effect": TECH},
+    "journey_card": {"requirements": REQUIREMENT},
+    "lake": {"building_reward.*": IMMEDIATE, "hibernation_reward.*": IMMEDIATE},
+    "gadget": {"effect": IMMEDIATE},
+    "devotion_track": {"bonuses.*": IMMEDIATE},
+    "player_board": {"reward_spaces.*.effect": TECH, "progress_track.*.bonus": IMMEDIATE, "machines.*.effect": MACHINE},
+    "main_board": {"point_track.bonuses.*": IMMEDIATE, "hibernation_track.*.reward": IMMEDIATE},
+}
+
+_CLAUSE_WORDS = {
+    "Immediate": "an immediate effect",
+    "While": "a 'while' clause",
+    "Trigger": "a 'when' trigger",
+    "Always": "an 'always' modifier",
+    "Once": "a 'once' effect",
+    "Anytime": "an 'anytime' free action",
+    "Machine": "a machine",
+    "Requirement": "a 'need' requirement",
+    "Score": "a 'score' formula",
+}
+
+
+@dataclass
+class Component:
+    """One component: its kind, id, pack, plain data and compiled effect trees by field path."""
+
+    kind: str
+    id: str
+    pack: str
+    data: dict[str, Any]
+    pos: Pos
+    effects: dict[str, n.Program] = field(default_factory=dict)
+
+    @property
+    def provenance(self) -> str:
+        return self.data["provenance"]
+
+    @property
+    def name(self) -> str:
+        return self.data.get("name", self.id)
+
+
+@dataclass
+class Pack:
+    """A loaded pack manifest and the files it holds."""
+
+    id: str
+    name: str
+    version: str
+    depends: list[str]
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+
+
+@dataclass
+class Content:
+    """Everything loaded: packs, components by id, and the texts of the files read."""
+
+    packs: dict[str, Pack] = field(default_factory=dict)
+    components: dict[str, Component] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def of_kind(self, kind: str, pack: str | None = None) -> list[Component]:
+        """Components of one kind (optionally of one pack), in file order."""
+        return [c for c in self.components.values() if c.kind == kind and (pack is None or c.pack == pack)]
+
+
+@cache
+def _schema(name: str) -> dict[str, Any]:
+    return json.loads((schema_dir() / name).read_text(encoding="utf-8"))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _schema_diagnostics(doc: YamlDoc, schema: dict[str, Any]) -> list[Diagnostic]:
+    validator = jsonschema.Draft202012Validator(schema)
+    out = []
+    for err in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(err.absolute_path)
+        where = ".".join(str(p) for p in path) or "the file"
+        out.append(Diagnostic(doc.pos(path), f"schema: at {where}: {err.message}"))
+    return out
+
+
+def _effect_paths(data: Any, pattern: tuple[str, ...], prefix: tuple = ()) -> Iterable[tuple]:
+    """Paths in ``data`` matching a dotted pattern where ``*`` is any key or index."""
+    if not pattern:
+        yield prefix
+        return
+    head, rest = pattern[0], pattern[1:]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if fnmatch.fnmatchcase(key, head):
+                yield from _effect_paths(value, rest, (*prefix, key))
+    elif isinstance(data, list) and head == "*":
+        for i, value in enumerate(data):
+            yield from _effect_paths(value, rest, (*prefix, i))
+
+
+def _is_symbol(clause: n.Clause) -> bool:
+    return (
+        isinstance(clause, n.Immediate)
+        and isinstance(clause.body, n.Call)
+        and lookup(clause.body.name, ("symbol",)) is not None
+    )
+
+
+def compile_field(
+    text: str, doc: YamlDoc, path: tuple, allowed: frozenset[str]
+) -> tuple[n.Program | None, list[Diagnostic]]:
+    """Parse and check one effect field; also check its clauses are of an allowed kind."""
+    origin = doc.origin(path)
+    try:
+        program = parse(text, origin)
+    except DslError as err:
+        return None, err.diagnostics
+    problems = check(program)
+    for clause in program.clauses:
+        kind = type(clause).__name__
+        if kind not in allowed and not _is_symbol(clause):
+            wanted = " or ".join(sorted(_CLAUSE_WORDS[k] for k in allowed))
+            problems.append(Diagnostic(clause.pos, f"{_CLAUSE_WORDS[kind]} is not allowed here; expected {wanted}"))
+    return program, problems
+
+
+def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
+    """Load one component file into ``content``, adding every problem to ``problems``."""
+    name = _display(path)
+    text = path.read_text(encoding="utf-8")
+    content.texts[name] = text
+    try:
+        doc = load_yaml(text, name)
+    except DslError as err:
+        problems.extend(err.diagnostics)
+        return
+    data = doc.data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind not in EFFECT_FIELDS:
+        import difflib
+
+        close = difflib.get_close_matches(str(kind), list(EFFECT_FIELDS), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(sorted(EFFECT_FIELDS))}"
+        problems.append(Diagnostic(doc.pos(("kind",)), f"unknown component kind '{kind}'{hint}"))
+        return
+    validator = jsonschema.Draft202012Validator(_schema(f"{kind}.schema.json"))
+    bad_items: set[int] = set()
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(err.absolute_path)
+        where = ".".join(str(p) for p in path) or "the file"
+        problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {err.message}"))
+        if len(path) >= 2 and path[0] == "components":
+            bad_items.add(path[1])
+        else:
+            return
+    for index, item in enumerate(data["components"]):
+        if index in bad_items:
+            continue
+        base = ("components", index)
+        comp = Component(kind, item["id"], pack, item, doc.pos(base))
+        for pattern, allowed in EFFECT_FIELDS[kind].items():
+            for sub in _effect_paths(item, tuple(pattern.split("."))):
+                program, found = compile_field(str(_get(item, sub)), doc, (*base, *sub), allowed)
+                problems.extend(found)
+                if program is not None:
+                    comp.effects[".".join(map(str, sub))] = program
+        if comp.id in content.components:
+            first = content.components[comp.id]
+            problems.append(
+                Diagnostic(doc.pos((*base, "id")), f"duplicate id '{comp.id}' (first defined at {first.pos})")
+            )
+            continue
+        content.components[comp.id] = comp
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic]) -> Pack | None:
+    """Load a pack folder (its manifest, then every other ``*.yaml`` in name order)."""
+    manifest = folder / "pack.yaml"
+    name = _display(manifest)
+    if not manifest.is_file():
+        problems.append(Diagnostic(Pos(_display(folder), 1, 0), "not a content pack: pack.yaml is missing"))
+        return None
+    text = manifest.read_text(encoding="utf-8")
+    content.texts[name] = text
+    try:
+        doc = load_yaml(text, name)
+    except DslError as err:
+        problems.extend(err.diagnostics)
+        return None
+    schema_problems = _schema_diagnostics(doc, _schema("pack.schema.json"))
+    if schema_problems:
+        problems.extend(schema_problems)
+        return None
+    data = doc.data
+    pack = Pack(data["id"], data["name"], data["version"], list(data.get("depends", [])), folder)
+    if pack.id in content.packs:
+        problems.append(Diagnostic(doc.pos(("id",)), f"pack '{pack.id}' is loaded twice"))
+        return None
+    content.packs[pack.id] = pack
+    for dep_index, dep in enumerate(pack.depends):
+        if dep not in content.packs:
+            known = ", ".join(sorted(content.packs)) or "none yet"
+            problems.append(
+                Diagnostic(
+                    doc.pos(("depends", dep_index)),
+                    f"pack '{pack.id}' depends on unknown pack '{dep}' (loaded before it: {known})",
+                )
+            )
+    for path in sorted(folder.rglob("*.yaml")):
+        if path.name != "pack.yaml":
+            pack.files.append(path)
+            load_file(path, pack.id, content, problems)
+    return pack
+
+
+def check_references(content: Content, problems: list[Diagnostic]) -> None:
+    """References between components: common technologies and technology connections."""
+    for comp in content.of_kind("tribe"):
+        for side_name, side in comp.data["sides"].items():
+            techs = side["technologies"]
+            local = {t["id"] for t in techs}
+            for t_index, tech in enumerate(techs):
+                base = ("sides", side_name, "technologies", t_index)
+                ref = tech.get("common")
+                if ref is not None and (ref not in content.components or content.components[ref].kind != "technology"):
+                    problems.append(
+                        Diagnostic(
+                            comp.pos, f"{comp.id}: {'.'.join(map(str, base))}: unknown common technology '{ref}'"
+                        )
+                    )
+                if ref is None and "effect" not in tech:
+                    problems.append(
+                        Diagnostic(
+                            comp.pos, f"{comp.id}: {'.'.join(map(str, base))}: a technology needs 'effect' or 'common'"
+                        )
+                    )
+                for target in tech.get("connects", []):
+                    if target not in local:
+                        problems.append(
+                            Diagnostic(
+                                comp.pos,
+                                f"{comp.id}: technology '{tech['id']}' connects to unknown technology '{target}'",
+                            )
+                        )
+
+
+def _manifest_depends(folder: Path) -> tuple[str, list[str]]:
+    try:
+        doc = load_yaml((folder / "pack.yaml").read_text(encoding="utf-8"), str(folder))
+        data = doc.data if isinstance(doc.data, dict) else {}
+    except (OSError, DslError):
+        data = {}
+    deps = data.get("depends", [])
+    return str(data.get("id", folder.name)), [str(d) for d in deps] if isinstance(deps, list) else []
+
+
+def order_packs(folders: list[Path]) -> list[Path]:
+    """Pack folders with every pack after the packs it depends on (else in the order given)."""
+    info = {folder: _manifest_depends(folder) for folder in folders}
+    done: set[str] = set()
+    out: list[Path] = []
+    pending = list(folders)
+    while pending:
+        ready = [f for f in pending if all(d in done or d not in {i for i, _ in info.values()} for d in info[f][1])]
+        take = ready[0] if ready else pending[0]
+        out.append(take)
+        done.add(info[take][0])
+        pending.remove(take)
+    return out
+
+
+def find_pack_folders(path: Path) -> list[Path]:
+    """The pack folders at or directly below ``path``."""
+    if (path / "pack.yaml").is_file():
+        return [path]
+    return sorted(p.parent for p in path.glob("*/pack.yaml"))
+
+
+def resolve_packs(names: Iterable[str]) -> list[Path]:
+    """Pack folders for bundled pack ids (``base``) or paths, dependencies first."""
+    root = content_root()
+    out: list[Path] = []
+    for name in names:
+        folder = Path(name)
+        if not folder.is_dir():
+            folder = root / name
+        out.extend(find_pack_folders(folder) or [folder])
+    return order_packs(out)
+
+
+def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:
+    """Load packs by bundled id or folder, in the order given; raise DslError listing all problems."""
+    content = Content()
+    problems: list[Diagnostic] = []
+    for folder in resolve_packs(names):
+        load_pack_folder(folder, content, problems)
+    check_references(content, problems)
+    if problems:
+        raise DslError(attach_lines(problems, content.texts))
+    return content

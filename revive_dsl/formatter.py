@@ -1,0 +1,106 @@
+"""The canonical printer: effect tree -> effect text, so that ``parse(format(t)) == t``.
+
+Spacing is fixed, clauses are joined by ``"; "``, and parentheses appear exactly where
+the grammar needs them ("and" binds tighter than "or").
+
+>>> from revive_dsl.parser import parse
+>>> format_program(parse("up to 3 times :pay gear->( gain 2 food or gain 2 book )"))
+'up to 3 times: pay gear -> (gain 2 food or gain 2 book)'
+"""
+
+from __future__ import annotations
+
+from revive_dsl import nodes as n
+
+# Binding strength: a child weaker than its slot requires is parenthesised.
+_ONE_OF, _ALL_OF, _UNIT = 0, 1, 2
+
+
+def _strength(expr: n.Expr) -> int:
+    if isinstance(expr, n.OneOf):
+        return _ONE_OF
+    if isinstance(expr, n.AllOf):
+        return _ALL_OF
+    return _UNIT
+
+
+def _wrap(expr: n.Expr, need: int) -> str:
+    text = format_expr(expr)
+    return f"({text})" if _strength(expr) < need else text
+
+
+def format_call(call: n.Call) -> str:
+    """``gain 2 book``."""
+    return " ".join([call.name, *(str(a.value) for a in call.args)])
+
+
+def format_cost(cost: n.Cost) -> str:
+    """``2 gear + book`` (a count of 1 is left out)."""
+    return " + ".join(a.resource if a.count == 1 else f"{a.count} {a.resource}" for a in cost.amounts)
+
+
+def format_condition(cond: n.Condition) -> str:
+    """``visible_flasks >= 2``, ``pay 3 food`` or ``day``."""
+    if isinstance(cond, n.Compare):
+        return f"{format_call(cond.counter)} {cond.op} {cond.value}"
+    if isinstance(cond, n.Payment):
+        return f"pay {format_cost(cond.cost)}"
+    return cond.name
+
+
+def format_expr(expr: n.Expr) -> str:
+    """A body in canonical form."""
+    if isinstance(expr, n.Call):
+        return format_call(expr)
+    if isinstance(expr, n.OneOf):
+        # an option that is itself a OneOf must keep its own parentheses
+        return " or ".join(_wrap(o, _ALL_OF) for o in expr.options)
+    if isinstance(expr, n.AllOf):
+        return " and ".join(_wrap(i, _UNIT) for i in expr.items)
+    if isinstance(expr, n.Trade):
+        return f"pay {format_cost(expr.cost)} -> {_wrap(expr.gain, _UNIT)}"
+    if isinstance(expr, n.Repeat):
+        return f"up to {expr.times} times: {_wrap(expr.body, _UNIT)}"
+    if isinstance(expr, n.ForEach):
+        return f"each {format_call(expr.counter)}: {_wrap(expr.body, _UNIT)}"
+    if isinstance(expr, n.IfThen):
+        return f"if {format_condition(expr.condition)}: {_wrap(expr.body, _UNIT)}"
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def format_formula(formula: n.Formula) -> str:
+    """``1 per 2 modules``, ``value track_value green`` or ``3/7 at 3/6 tiles_present``."""
+    if isinstance(formula, n.ScorePer):
+        every = "" if formula.every == 1 else f"{formula.every} "
+        return f"{formula.points} per {every}{format_call(formula.counter)}"
+    if isinstance(formula, n.ScoreValue):
+        return f"value {format_call(formula.counter)}"
+    points = "/".join(map(str, formula.points))
+    thresholds = "/".join(map(str, formula.thresholds))
+    return f"{points} at {thresholds} {format_call(formula.counter)}"
+
+
+def format_clause(clause: n.Clause) -> str:
+    """One clause with its header."""
+    if isinstance(clause, n.Immediate):
+        return format_expr(clause.body)
+    if isinstance(clause, n.Trigger):
+        return f"when {format_call(clause.event)}: {format_expr(clause.body)}"
+    if isinstance(clause, n.While):
+        return f"while {clause.state}: {format_expr(clause.body)}"
+    if isinstance(clause, n.Machine):
+        head = ("unstable " if clause.unstable else "") + "machine"
+        if clause.during:
+            head += f" during {clause.during}"
+        return f"{head}: {format_expr(clause.body)}"
+    if isinstance(clause, n.Requirement):
+        return f"need {format_condition(clause.condition)}: {format_expr(clause.body)}"
+    if isinstance(clause, n.Score):
+        return f"score {format_formula(clause.formula)}"
+    keyword = {n.Always: "always", n.Once: "once", n.Anytime: "anytime"}[type(clause)]
+    return f"{keyword}: {format_expr(clause.body)}"
+
+
+def format_program(program: n.Program) -> str:
+    """A whole effect text in canonical form."""
+    return "; ".join(format_clause(c) for c in program.clauses)

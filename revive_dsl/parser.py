@@ -1,0 +1,250 @@
+"""Effect text -> effect tree: the Lark parser and the one Transformer that builds nodes.
+
+>>> from revive_dsl.parser import parse
+>>> tree = parse("pay gear -> gain 2 food")
+>>> tree.clauses[0].body.cost.amounts[0].resource
+'gear'
+
+Syntax errors raise :class:`~revive_dsl.positions.DslError` with a positioned message
+that says what was found and what would be right.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from revive_dsl import nodes as n
+from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
+from revive_dsl.resources import grammar_path
+
+
+@cache
+def effect_parser() -> Lark:
+    """The LALR parser for ``grammar/effects.lark``, built once per process."""
+    text = grammar_path("effects.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def _pos(origin: Origin, line: int, column: int, end_line: int | None = None, end_column: int | None = None) -> Pos:
+    start = origin.at(line, column)
+    if end_line is None or end_column is None:
+        return start
+    end = origin.at(end_line, end_column)
+    return Pos(start.file, start.line, start.column, end.line, end.column)
+
+
+class _Build(Transformer):
+    """One method per grammar rule, named like the rule; each returns a node."""
+
+    def __init__(self, origin: Origin):
+        super().__init__()
+        self.origin = origin
+
+    def _at(self, meta) -> Pos:
+        return _pos(self.origin, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tok(self, tok: Token) -> Pos:
+        return _pos(self.origin, tok.line, tok.column, tok.end_line, tok.end_column)
+
+    # arguments
+    @v_args(inline=True)
+    def number(self, tok: Token) -> n.Num:
+        return n.Num(int(tok), pos=self._tok(tok))
+
+    @v_args(inline=True)
+    def word(self, tok: Token) -> n.Word:
+        return n.Word(str(tok), pos=self._tok(tok))
+
+    @v_args(meta=True)
+    def call(self, meta, children) -> n.Call:
+        name, *args = children
+        return n.Call(str(name), tuple(args), pos=self._at(meta))
+
+    # bodies
+    @v_args(meta=True)
+    def all_of(self, meta, children) -> n.AllOf:
+        return n.AllOf(tuple(children), pos=self._at(meta))
+
+    @v_args(meta=True)
+    def one_of(self, meta, children) -> n.OneOf:
+        return n.OneOf(tuple(children), pos=self._at(meta))
+
+    @v_args(meta=True)
+    def amount(self, meta, children) -> n.Amount:
+        count = int(children[0]) if len(children) == 2 else 1
+        return n.Amount(count, str(children[-1]), pos=self._at(meta))
+
+    @v_args(meta=True)
+    def cost(self, meta, children) -> n.Cost:
+        return n.Cost(tuple(children), pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def trade(self, meta, cost, gain) -> n.Trade:
+        return n.Trade(cost, gain, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def repeat(self, meta, times, body) -> n.Repeat:
+        return n.Repeat(int(times), body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def for_each(self, meta, counter, body) -> n.ForEach:
+        return n.ForEach(counter, body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def if_then(self, meta, condition, body) -> n.IfThen:
+        return n.IfThen(condition, body, pos=self._at(meta))
+
+    # conditions
+    @v_args(meta=True, inline=True)
+    def compare(self, meta, counter, op, value) -> n.Compare:
+        return n.Compare(counter, str(op), int(value), pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def payment(self, meta, cost) -> n.Payment:
+        return n.Payment(cost, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def state(self, meta, name) -> n.State:
+        return n.State(str(name), pos=self._at(meta))
+
+    # formulas
+    def tiers(self, children) -> tuple[int, ...]:
+        return tuple(int(c) for c in children)
+
+    @v_args(meta=True)
+    def score_per(self, meta, children) -> n.ScorePer:
+        points, *every, counter = children
+        return n.ScorePer(int(points), int(every[0]) if every else 1, counter, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def score_value(self, meta, counter) -> n.ScoreValue:
+        return n.ScoreValue(counter, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def score_tiers(self, meta, points, thresholds, counter) -> n.ScoreTiers:
+        return n.ScoreTiers(points, thresholds, counter, pos=self._at(meta))
+
+    # clauses
+    @v_args(meta=True, inline=True)
+    def immediate(self, meta, body) -> n.Immediate:
+        return n.Immediate(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def trigger(self, meta, event, body) -> n.Trigger:
+        return n.Trigger(event, body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def while_clause(self, meta, state, body) -> n.While:
+        return n.While(str(state), body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def always(self, meta, body) -> n.Always:
+        return n.Always(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def once(self, meta, body) -> n.Once:
+        return n.Once(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def anytime(self, meta, body) -> n.Anytime:
+        return n.Anytime(body, pos=self._at(meta))
+
+    @v_args(inline=True)
+    def during(self, name) -> str:
+        return str(name)
+
+    @v_args(meta=True)
+    def machine(self, meta, children) -> n.Machine:
+        *during, body = children
+        return n.Machine(body, during[0] if during else None, pos=self._at(meta))
+
+    @v_args(meta=True)
+    def unstable_machine(self, meta, children) -> n.Machine:
+        _unstable, *during, body = children
+        return n.Machine(body, during[0] if during else None, True, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def requirement(self, meta, condition, body) -> n.Requirement:
+        return n.Requirement(condition, body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def score(self, meta, formula) -> n.Score:
+        return n.Score(formula, pos=self._at(meta))
+
+    @v_args(meta=True)
+    def start(self, meta, children) -> n.Program:
+        return n.Program(tuple(children), pos=self._at(meta))
+
+
+# Readable names for the grammar's terminals, used in "expected ..." messages.
+_TERMINAL_WORDS = {
+    "NAME": "a word",
+    "INT": "a number",
+    "CMP": "a comparison (>=, <=, >, <, ==)",
+    "UNSTABLE": "'unstable'",
+    "$END": "the end of the text",
+}
+
+
+def _expected_words(names: set[str] | frozenset[str]) -> list[str]:
+    parser = effect_parser()
+    patterns = {t.name: t.pattern for t in parser.terminals}
+    words = set()
+    for name in names:
+        if name in _TERMINAL_WORDS:
+            words.add(_TERMINAL_WORDS[name])
+        elif name in patterns and patterns[name].type == "str":
+            words.add(f"'{patterns[name].value}'")
+        else:
+            words.add(name.lower())
+    return sorted(words)
+
+
+def _found(err: UnexpectedInput, text: str) -> str:
+    if isinstance(err, UnexpectedToken):
+        if err.token.type == "$END":
+            return "the text ends too early"
+        return f"unexpected '{err.token}'"
+    if isinstance(err, UnexpectedCharacters):
+        return f"unexpected character '{text[err.pos_in_stream]}'"
+    return "the text ends too early"
+
+
+def syntax_diagnostic(err: UnexpectedInput, text: str, origin: Origin) -> Diagnostic:
+    """Turn a Lark error into one positioned diagnostic naming what would be right."""
+    line = getattr(err, "line", None)
+    column = getattr(err, "column", None)
+    at_end = isinstance(err, UnexpectedToken) and err.token.type == "$END"
+    if at_end or not isinstance(line, int) or line < 1:
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    expected: set[str] = set()
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.accepts or err.expected)
+    elif isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+    elif isinstance(err, UnexpectedEOF):
+        expected = set(err.expected)
+    words = _expected_words(expected)
+    message = f"syntax error: {_found(err, text)}"
+    if words:
+        message += "; expected " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
+    return Diagnostic(origin.at(line, column), message)
+
+
+def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
+    """Parse effect text into a :class:`~revive_dsl.nodes.Program`.
+
+    ``origin`` names the file (and where in it the text starts) so that node positions and
+    errors point into that file. Raises :class:`DslError` on a syntax error.
+    """
+    if isinstance(origin, str):
+        origin = Origin(origin)
+    try:
+        tree = effect_parser().parse(text)
+    except UnexpectedInput as err:
+        raise DslError([syntax_diagnostic(err, text, origin)]) from None
+    return _Build(origin).transform(tree)

@@ -1,0 +1,173 @@
+"""The JSON Schemas of content files, one per component kind, as Python data.
+
+``revive schemas --write`` writes them to ``revive_dsl/schemas/`` (shipped in the wheel,
+and what the ``# yaml-language-server: $schema=`` line of each content file points to);
+a test keeps the written files equal to these definitions.
+
+>>> sorted(KIND_ITEMS)[:3]
+['area_tile', 'artifact_card', 'citizen_card']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "description": "stable id, unique across packs"}
+EFFECT = {"type": "string", "minLength": 1, "description": "effect text in the rule DSL"}
+CARD_COLOUR = {"enum": ["grey", "green", "yellow"]}
+ARTIFACT_COLOUR = {"enum": ["amber", "azure", "violet"]}
+COUNT = {"type": "integer", "minimum": 0}
+PROVENANCE = {
+    "enum": ["rulebook", "representative"],
+    "description": "rulebook: given by the rule documents; representative: authored from their vocabulary",
+}
+TERRAIN = {"enum": ["sand", "forest", "mountain", "field", "water", "city"]}
+
+
+def _item(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
+    props = {"id": ID, "name": {"type": "string"}, "provenance": PROVENANCE, "note": {"type": "string"}}
+    props.update(required)
+    props.update(optional or {})
+    return {
+        "type": "object",
+        "required": ["id", "provenance", *required],
+        "properties": props,
+        "additionalProperties": False,
+    }
+
+
+def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    return {"type": "object", "properties": props, "required": required or list(props), "additionalProperties": False}
+
+
+_SPACE = _obj({"terrain": TERRAIN, "reward": EFFECT}, ["terrain"])
+_TECH = _obj(
+    {
+        "id": ID,
+        "name": {"type": "string"},
+        "row": {"enum": [1, 2, 3]},
+        "books": COUNT,
+        "points": COUNT,
+        "connects": {"type": "array", "items": ID},
+        "common": ID,
+        "effect": EFFECT,
+    },
+    ["id", "row", "books", "points"],
+)
+_SIDE = _obj(
+    {
+        "ability": EFFECT,
+        "rules": EFFECT,
+        "tokens": {"type": "object", "additionalProperties": COUNT},
+        "technologies": {"type": "array", "items": _TECH, "minItems": 7, "maxItems": 7},
+    },
+    ["ability", "technologies"],
+)
+
+KIND_ITEMS: dict[str, dict[str, Any]] = {
+    "citizen_card": _item({"colour": CARD_COLOUR, "top": EFFECT, "bottom": EFFECT}),
+    "starting_card": _item(
+        {"set": {"enum": ["A", "B", "C", "D"]}, "colour": CARD_COLOUR, "top": EFFECT, "bottom": EFFECT}
+    ),
+    "scyphoz_card": _item({"top": EFFECT, "bottom": EFFECT}),
+    "slot_module": _item(
+        {"colours": {"type": "array", "items": CARD_COLOUR, "minItems": 1, "maxItems": 2}, "effect": EFFECT}
+    ),
+    "machine_token": _item({"colour": CARD_COLOUR, "effect": EFFECT}),
+    "crate": _item({"effect": EFFECT}),
+    "major_artifact": _item({"colour": ARTIFACT_COLOUR, "players": {"enum": ["1+", "2+", "3+", "4"]}}),
+    "minor_artifact": _item({"points": COUNT}),
+    "end_game_tile": _item({"points": COUNT}),
+    "artifact_card": _item({"categories": _obj({"amber": EFFECT, "azure": EFFECT, "violet": EFFECT})}),
+    "large_location": _item(
+        {
+            "sides": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": _obj({"name": {"type": "string"}, "effect": EFFECT}),
+            }
+        },
+        {"devotion": {"type": "boolean"}},
+    ),
+    "area_tile": _item({"back": EFFECT, "spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
+    "starting_tile": _item({"spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
+    "technology": _item({"effect": EFFECT}),
+    "tribe": _item({"sides": _obj({"sun": _SIDE, "moon": _SIDE})}, {"solo": {"type": "boolean"}}),
+    "journey_card": _item({"colour": CARD_COLOUR, "requirements": EFFECT}),
+    "lake": _item(
+        {
+            "building_reward": _obj({"small": EFFECT, "large": EFFECT}),
+            "hibernation_reward": _obj({"small": EFFECT, "large": EFFECT}),
+        }
+    ),
+    "gadget": _item({"effect": EFFECT}),
+    "devotion_track": _item(
+        {
+            "length": COUNT,
+            "bonuses": {"type": "object", "patternProperties": {"^[0-9]+$": EFFECT}, "additionalProperties": False},
+        }
+    ),
+    # The boards are large structured data; their own helpers in revive_dsl/board.py check
+    # the geometry. The schema fixes the top-level shape.
+    "player_board": _item(
+        {},
+        {
+            "slots": {"type": "array"},
+            "tracks": {"type": "object"},
+            "reward_spaces": {"type": "array"},
+            "progress_track": {"type": "array"},
+            "caps": {"type": "object"},
+            "machines": {"type": "array"},
+        },
+    ),
+    "main_board": _item(
+        {},
+        {
+            "map": {"type": "object"},
+            "point_track": {"type": "object"},
+            "hibernation_track": {"type": "array"},
+            "solo_table": {"type": "array"},
+        },
+    ),
+}
+
+
+def file_schema(kind: str) -> dict[str, Any]:
+    """The schema of one content file holding components of ``kind``."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://revive-dsl.invalid/schemas/{kind}.schema.json",
+        "title": f"revive-dsl content file: {kind}",
+        "type": "object",
+        "required": ["kind", "components"],
+        "properties": {
+            "kind": {"const": kind},
+            "components": {"type": "array", "items": KIND_ITEMS[kind]},
+        },
+        "additionalProperties": False,
+    }
+
+
+PACK_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://revive-dsl.invalid/schemas/pack.schema.json",
+    "title": "revive-dsl content pack manifest",
+    "type": "object",
+    "required": ["id", "name", "version"],
+    "properties": {
+        "id": ID,
+        "name": {"type": "string"},
+        "version": {"type": "string", "pattern": r"^[0-9]+\.[0-9]+(\.[0-9]+)?$"},
+        "depends": {"type": "array", "items": ID},
+        "description": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
+
+
+def all_schemas() -> dict[str, dict[str, Any]]:
+    """File name -> schema, for every schema the package ships."""
+    out = {f"{kind}.schema.json": file_schema(kind) for kind in KIND_ITEMS}
+    out["pack.schema.json"] = PACK_SCHEMA
+    return out

@@ -1,0 +1,710 @@
+"""The signature table: every word of the rule DSL, what it takes and where it may stand.
+
+One row per word. The checker validates trees against it, the explainer renders English
+from its templates, and ``docs/dsl-reference.md`` is generated from it, so the three
+cannot drift apart. Adding a word to the language means adding a row here (and, for the
+interpreter, an implementation under the same name).
+
+>>> SIGNATURES["gain"].params[1].type
+'gainable'
+>>> SIGNATURES["rotate_card"].needs
+frozenset({'during:play'})
+
+Kinds of word, and where the grammar puts them:
+
+- ``effect``   something that happens: in the body of any clause but ``always``/``while``;
+- ``modifier`` a change to how actions are paid or counted: lasting in ``always``/``while``,
+  for the current action anywhere else;
+- ``symbol``   a printed symbol that does nothing by itself (``flask``, ``slot``): a whole
+  clause on its own;
+- ``counter``  a number read from the state: after ``each``, in comparisons and formulas;
+- ``event``    what a ``when`` trigger waits for;
+- ``state``    what ``while`` and ``if`` test.
+
+``needs`` names context tags of which one must hold where the word is used: ``event:X``
+(inside ``when X``), ``during:X`` (inside ``machine during X``), ``clause:X`` (inside a
+clause of that kind).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- argument types: each a table of the words it accepts ---------------------------
+
+BASIC = ("gear", "book", "food")
+
+TYPES: dict[str, tuple[str, ...]] = {
+    "resource": (*BASIC, "crystal"),
+    "gainable": (*BASIC, "crystal", "basic"),
+    "basic": (*BASIC, "basic"),
+    "payable": (*BASIC, "crystal", "basic", "energy"),
+    "colour": ("grey", "green", "yellow", "any"),
+    "track": ("grey", "green", "yellow", "any"),
+    "action": ("play", "switch", "explore", "build", "populate", "hibernate"),
+    "board_action": ("explore", "build", "populate"),
+    "terrain": ("forest", "mountain", "field", "water", "sand"),
+    "building": ("small", "large"),
+    "token": ("forest_tile", "temple", "target", "sand_tile", "workshop", "gate", "falcon"),
+    "half": ("top", "bottom"),
+    "gadget": ("gadget_fill", "gadget_energy", "gadget_a", "gadget_b"),
+}
+
+TYPE_DOCS: dict[str, str] = {
+    "count": "a whole number",
+    "resource": "a resource: gear, book, food or crystal",
+    "gainable": "a resource, or `basic` for any one basic resource of your choice",
+    "basic": "a basic resource, or `basic` for any one of your choice",
+    "payable": "what a cost may name: a resource, `basic` (any basic resource) or `energy`",
+    "colour": "a card colour: grey, green, yellow, or `any` (the rulebook's white)",
+    "track": "a machine track: grey, green, yellow, or `any` for one of your choice",
+    "action": "an action: play, switch, explore, build, populate, hibernate",
+    "board_action": "an action on the board: explore, build, populate",
+    "terrain": "a kind of space: forest, mountain, field, water, sand",
+    "building": "a building size: small or large",
+    "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
+    "half": "a half of a card: top or bottom",
+    "gadget": "a gadget tile of the gadgets tribe",
+}
+
+# The names `machine during X` accepts: the actions, plus moments that are not actions.
+DURING = (*TYPES["action"], "gain_points")
+
+# English words for argument values: (singular, plural).
+NOUNS: dict[str, tuple[str, str]] = {
+    "gear": ("gear", "gears"),
+    "book": ("book", "books"),
+    "food": ("food", "food"),
+    "crystal": ("crystal", "crystals"),
+    "basic": ("basic resource of your choice", "basic resources of one kind of your choice"),
+    "energy": ("energy", "energy"),
+    "any": ("any colour", "any colour"),
+}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument slot: its name, its type (a key of TYPES, or ``count``) and default."""
+
+    name: str
+    type: str
+    default: int | str | None = None
+
+    @property
+    def optional(self) -> bool:
+        return self.default is not None
+
+    @property
+    def numeric(self) -> bool:
+        return self.type == "count"
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One word of the language."""
+
+    name: str
+    kind: str
+    params: tuple[Param, ...]
+    english: str
+    example: str
+    doc: str
+    needs: frozenset[str] = frozenset()
+    topic: str = "general"
+
+
+def _params(spec: str) -> tuple[Param, ...]:
+    """``"[count=1] what:gainable"`` -> params; ``[...]`` marks an optional one with its default."""
+    out = []
+    for part in spec.split():
+        default = None
+        if part.startswith("["):
+            part, default = part[1:-1].split("=")
+            default = int(default) if default.isdigit() else default
+        name, _, typ = part.partition(":")
+        out.append(Param(name, typ or name, default))
+    return tuple(out)
+
+
+def _rows(kind: str, topic: str, rows: list[tuple]) -> list[Signature]:
+    out = []
+    for row in rows:
+        name, spec, english, example, doc, *needs = row
+        out.append(Signature(name, kind, _params(spec), english, example, doc, frozenset(needs), topic))
+    return out
+
+
+# Each row: name, params, English template, example text, one-line doc[, needed contexts].
+# Templates: {param} is the argument as a word; {count*what} is "2 books"-style English.
+
+_EFFECTS = (
+    _rows(
+        "effect",
+        "resources and points",
+        [
+            (
+                "gain",
+                "[count=1] what:gainable",
+                "gain {count*what}",
+                "gain 2 book",
+                "Gain resources; `basic` is any one basic resource (all of one kind).",
+            ),
+            (
+                "points",
+                "count",
+                "score {count} blue points",
+                "points 2",
+                "Advance on the point track now, taking the bonuses passed.",
+            ),
+            (
+                "purple",
+                "count",
+                "score {count} purple points at the end of the game",
+                "purple 3",
+                "Points tallied only at the end: no point-track bonuses.",
+            ),
+            (
+                "devotion",
+                "count",
+                "gain {count} devotion",
+                "devotion 2",
+                "Advance on the devotion track (Call of the Abyss).",
+            ),
+            (
+                "energy",
+                "[count=1]",
+                "gain {count} energy from the supply",
+                "energy",
+                "Put energy from the supply into your energy storage.",
+            ),
+            (
+                "reclaim_energy",
+                "[count=1]",
+                "take back {count} energy from your machines",
+                "reclaim_energy",
+                "Return energy from your machines to your energy storage.",
+            ),
+            (
+                "reclaim_all_energy",
+                "",
+                "take back all energy from your machines",
+                "reclaim_all_energy",
+                "Return every energy on your machines to storage, this machine's too.",
+            ),
+            ("crate", "[count=1]", "gain {count} crate(s)", "crate", "Take crates from the supply, closed."),
+            ("fill", "what:basic", "set your {what} to 6", "fill basic", "Raise one basic resource to its cap of 6."),
+        ],
+    )
+    + _rows(
+        "effect",
+        "tracks, artifacts and modules",
+        [
+            (
+                "advance",
+                "track [count=1]",
+                "advance {count} on the {track} machine track",
+                "advance green",
+                "Advance a machine track marker; `any` lets you choose the track.",
+            ),
+            (
+                "artifact",
+                "",
+                "take a major artifact",
+                "artifact",
+                "Take any major artifact (a minor one once the end is triggered).",
+            ),
+            (
+                "module",
+                "",
+                "take a slot module from the display",
+                "module",
+                "Take a slot module from the display into a free module space.",
+            ),
+            (
+                "ability",
+                "",
+                "activate your tribe ability",
+                "ability",
+                "Carry out your tribe ability and move a progress marker if you can.",
+            ),
+        ],
+    )
+    + _rows(
+        "effect",
+        "cards",
+        [
+            (
+                "rest_card",
+                "",
+                "move a played card from a slot to your resting area",
+                "rest_card",
+                "A card in a slot goes to the resting area (from a card: not that card).",
+            ),
+            (
+                "recall_card",
+                "",
+                "move a card from your resting area to your active area",
+                "recall_card",
+                "Take a card of your choice from the resting area back into play.",
+            ),
+            (
+                "cycle_card",
+                "",
+                "move an active card to your resting area and gain its top effect",
+                "cycle_card",
+                "An unplayed card goes to rest and you gain its top effect.",
+            ),
+            (
+                "play",
+                "colour",
+                "play another {colour} card without an action",
+                "play yellow",
+                "Play another card of the colour at once (`any`: the rulebook's white).",
+            ),
+            (
+                "recruit",
+                "[colour=any]",
+                "take a {colour} card from the display",
+                "recruit green",
+                "Take a card from the display into your active area; it refills.",
+            ),
+            (
+                "recruit_terrain",
+                "",
+                "take a display card of the colour of the terrain you covered",
+                "recruit_terrain",
+                "Field = yellow, forest = green, mountain = grey.",
+            ),
+            (
+                "all_colours",
+                "",
+                "treat one card as all colours",
+                "all_colours",
+                "For this turn one card has every colour (not in end scoring).",
+            ),
+            (
+                "rest_all",
+                "",
+                "move all cards in your slots to your resting area",
+                "rest_all",
+                "Empty every card slot into the resting area.",
+            ),
+            (
+                "recall_all",
+                "",
+                "move all cards from your resting area to your active area",
+                "recall_all",
+                "Bring back the whole resting area.",
+            ),
+            (
+                "display_bottom",
+                "",
+                "use the bottom effect of a card in the display",
+                "display_bottom",
+                "Gain the lower effect of one of the display's cards.",
+            ),
+            (
+                "scyphoz",
+                "",
+                "draw 2 Scyphoz cards and keep 1",
+                "scyphoz",
+                "Keep one in your active area; the other goes under the deck.",
+            ),
+            ("hibernate", "", "hibernate at once, ending your turn", "hibernate", "Carry out a hibernate action now."),
+            (
+                "remove_self",
+                "",
+                "remove this card from the game",
+                "remove_self",
+                "The card that shows this goes back to the box.",
+            ),
+            (
+                "colour_reward",
+                "",
+                "gain the resource of that card's colour",
+                "colour_reward",
+                "Grey = gear, green = book, yellow = food.",
+                "event:recruit",
+                "event:scyphoz",
+            ),
+            (
+                "rotate_card",
+                "",
+                "turn the card being played for its other half",
+                "rotate_card",
+                "Take the lower effect in a top slot, or the top in a lower slot.",
+                "during:play",
+            ),
+        ],
+    )
+    + _rows(
+        "effect",
+        "actions",
+        [
+            ("explore", "", "explore without spending an action", "explore", "A free explore action."),
+            ("build", "", "build without spending an action", "build", "A free build action."),
+            ("populate", "", "populate without spending an action", "populate", "A free populate action."),
+            (
+                "populate_devotion",
+                "",
+                "populate the devotion location without paying books",
+                "populate_devotion",
+                "Free of technology cost and of books to others.",
+            ),
+            (
+                "unlimited_range",
+                "",
+                "explore with unlimited range",
+                "unlimited_range",
+                "Pay no range; any face-down tile may be explored.",
+                "during:explore",
+            ),
+            (
+                "unlock_side_slot",
+                "",
+                "unlock your side card slot",
+                "unlock_side_slot",
+                "Cards played there may be turned for either half.",
+            ),
+            ("reset_switch", "", "slide your switch back to unused", "reset_switch", "Your switch may be used again."),
+            (
+                "reactivate_crate",
+                "",
+                "gain an opened crate's effect again",
+                "reactivate_crate",
+                "Each crate can be reactivated once per game.",
+            ),
+            (
+                "convert_points",
+                "",
+                "convert the points just gained 1:1 between points and devotion",
+                "convert_points",
+                "Split a gain of points or devotion freely.",
+                "during:gain_points",
+                "event:gain_points",
+            ),
+            (
+                "move_figure",
+                "",
+                "move one population figure to another regular location",
+                "move_figure",
+                "No books are paid to players already there.",
+            ),
+        ],
+    )
+    + _rows(
+        "effect",
+        "tribes",
+        [
+            (
+                "place",
+                "token",
+                "place a {token}",
+                "place temple",
+                "Place a tribe token; the token's own rules say where, and what it gives.",
+            ),
+            (
+                "forest_books",
+                "",
+                "gain a book for the new forest tile and each forest tile joined to it",
+                "forest_books",
+                "Counts the connected chain of forest tiles.",
+            ),
+            (
+                "move_falcon",
+                "",
+                "move the falcon",
+                "move_falcon",
+                "3 spaces per tribe symbol shown; it lands on a terrain space.",
+            ),
+            (
+                "falcon_reward",
+                "",
+                "gain 3 resources for the falcon's terrain",
+                "falcon_reward",
+                "Field = food, forest = book, mountain = gear.",
+            ),
+            ("flip_circadian", "", "flip your circadian tile", "flip_circadian", "Day becomes night and night day."),
+            ("flip_gate", "", "flip one of your gates", "flip_gate", "An open gate closes, a closed one opens."),
+            (
+                "gadget",
+                "",
+                "use one of your unused gadgets",
+                "gadget",
+                "Flip a face-up gadget face down for its effect.",
+            ),
+            (
+                "unlock_gadget",
+                "gadget",
+                "unlock the {gadget} gadget",
+                "unlock_gadget gadget_fill",
+                "The gadget tile joins your unused gadgets.",
+            ),
+            (
+                "leech_copy",
+                "",
+                "take back a leech marker and copy an effect of that player's active card",
+                "leech_copy",
+                "The copied card stays where it is.",
+            ),
+            (
+                "leech_tech",
+                "",
+                "take back a leech marker and use one of that player's technologies",
+                "leech_tech",
+                "Not one with a special machine or a `once` effect.",
+            ),
+            (
+                "leech_range",
+                "",
+                "take back a leech marker and count range from that player's building",
+                "leech_range",
+                "For one action; buildings only, not figures.",
+            ),
+        ],
+    )
+)
+
+_MODIFIERS = _rows(
+    "modifier",
+    "modifiers",
+    [
+        ("range", "count", "+{count} range", "range 1", "Pay that much less food for range (lasting under `always`)."),
+        (
+            "discount",
+            "count [action=any]",
+            "a discount of {count} on the {action} cost",
+            "discount 2 build",
+            "Lower an action's cost, never below 0, never its range.",
+        ),
+        (
+            "discount_near",
+            "token count",
+            "a discount of {count} on actions next to your {token}",
+            "discount_near workshop 1",
+            "At most one such discount per action.",
+        ),
+        (
+            "pay_book_for",
+            "resource",
+            "pay books instead of {resource}",
+            "pay_book_for gear",
+            "A book may stand in for the named resource in any payment.",
+        ),
+        (
+            "no_book_fees",
+            "",
+            "no books to other players when populating",
+            "no_book_fees",
+            "Skip the book to each player already in the location.",
+        ),
+        (
+            "free_passage",
+            "terrain",
+            "no range paid through {terrain} spaces",
+            "free_passage forest",
+            "Spaces of that kind cost nothing to pass through.",
+        ),
+        (
+            "range_from",
+            "token [bonus=0]",
+            "count range from your {token}s (+{bonus} range from them)",
+            "range_from temple 2",
+            "Another origin for range.",
+        ),
+        (
+            "range_through_lakes",
+            "",
+            "count range through lakes, each a large space",
+            "range_through_lakes",
+            "Lakes stop blocking your range.",
+        ),
+        (
+            "switch_copy",
+            "half",
+            "your switch may copy the {half} effect of another player's card",
+            "switch_copy bottom",
+            "An extra switch option.",
+        ),
+        ("build_shared", "", "build on spaces other players occupy", "build_shared", "Pay range and cost as usual."),
+    ],
+)
+
+_SYMBOLS = _rows(
+    "symbol",
+    "symbols",
+    [
+        ("flask", "", "a flask symbol", "flask", "No effect by itself; counted by other effects and scoring."),
+        ("slot", "", "a slot symbol", "slot", "Another card may be played into this slot later."),
+    ],
+)
+
+_COUNTERS = _rows(
+    "counter",
+    "counters",
+    [
+        ("crates", "", "crate you have (opened or not)", "crates", "Crates, opened and closed."),
+        ("energy_markers", "", "energy marker you have", "energy_markers", "Energy in storage and on machines."),
+        ("modules", "", "slot module you have", "modules", "Slot modules on your player board."),
+        ("figures", "", "population figure you have placed", "figures", "Figures on small and large locations."),
+        (
+            "figures_large",
+            "",
+            "population figure you have in a large location",
+            "figures_large",
+            "Figures on large locations.",
+        ),
+        (
+            "abilities",
+            "",
+            "progress marker taken from your tribe board",
+            "abilities",
+            "Tribe abilities carried out, up to five.",
+        ),
+        (
+            "flasks",
+            "",
+            "flask you have",
+            "flasks",
+            "On machines, modules, cards (resting area too) and completed journeys.",
+        ),
+        (
+            "visible_flasks",
+            "",
+            "visible flask",
+            "visible_flasks",
+            "On machines, modules, active cards and the visible halves of played cards.",
+        ),
+        ("cards", "", "card you have recruited", "cards", "Active, played and resting cards, not starting cards."),
+        (
+            "cards_of",
+            "colour",
+            "{colour} card you have recruited",
+            "cards_of green",
+            "Recruited cards of the colour, not starting cards.",
+        ),
+        (
+            "cards_in_slots",
+            "colour",
+            "{colour} card in your card slots",
+            "cards_in_slots yellow",
+            "Played cards of the colour, this card included.",
+        ),
+        ("water_spaces", "", "water space you have built next to", "water_spaces", "Each counts once."),
+        (
+            "crystal_symbols",
+            "",
+            "crystal symbol next to your buildings",
+            "crystal_symbols",
+            "Each counts once; vast crystals too.",
+        ),
+        ("buildings", "", "building you have built", "buildings", "Small and large."),
+        ("large_buildings", "", "large building you have built", "large_buildings", "Large buildings on the board."),
+        (
+            "tiles_present",
+            "",
+            "area tile you are present on",
+            "tiles_present",
+            "Area and starting tiles with your building or figure.",
+        ),
+        (
+            "track_value",
+            "track",
+            "point shown at your {track} track marker",
+            "track_value green",
+            "The number printed where the marker stands.",
+        ),
+        (
+            "track_position",
+            "track",
+            "space reached on your {track} track",
+            "track_position yellow",
+            "How far the marker has gone.",
+        ),
+        ("scyphoz_cards", "", "Scyphoz card you have", "scyphoz_cards", "Active, played and resting."),
+        ("lakes", "", "lake you have built next to", "lakes", "Each lake once."),
+        (
+            "lake_types",
+            "",
+            "building type next to a lake (per lake)",
+            "lake_types",
+            "Small and large counted separately at each lake.",
+        ),
+        (
+            "adjacent",
+            "terrain",
+            "adjacent {terrain} space",
+            "adjacent mountain",
+            "Next to the space being built on.",
+            "event:build",
+        ),
+        ("used_gadgets", "", "gadget face down", "used_gadgets", "Gadgets used since the last hibernation."),
+        ("journeys", "", "completed journey", "journeys", "Journeys turned face down."),
+        ("remaining_resources", "", "remaining resource", "remaining_resources", "Basic resources and crystals left."),
+        ("machine_tracks", "", "space advanced on your machine tracks", "machine_tracks", "The three tracks added up."),
+    ],
+)
+
+_EVENTS = _rows(
+    "event",
+    "events",
+    [
+        ("build", "", "whenever you build", "build", "After paying, before the rewards."),
+        ("populate", "", "whenever you populate", "populate", "When your figure is placed."),
+        ("explore", "", "whenever you explore", "explore", "When the tile is flipped."),
+        ("hibernate", "", "whenever you hibernate", "hibernate", "As the hibernation begins."),
+        ("ability", "", "whenever you activate your tribe ability", "ability", "After the ability is carried out."),
+        ("recruit", "", "whenever you gain a card from the display", "recruit", "The card is known to the effect."),
+        ("scyphoz", "", "whenever you gain a Scyphoz card", "scyphoz", "The card's chosen colour is known."),
+        ("gain_crate", "", "whenever you gain a crate", "gain_crate", "Each crate gained."),
+        (
+            "gain_points",
+            "",
+            "whenever you gain points or devotion",
+            "gain_points",
+            "Before they are moved on the tracks.",
+        ),
+    ],
+)
+
+_STATES = _rows(
+    "state",
+    "states",
+    [
+        (
+            "slotted",
+            "",
+            "while this card lies in a card slot",
+            "slotted",
+            "Ends when the card goes to the resting area.",
+        ),
+        ("day", "", "while your circadian tile shows day", "day", "Circadian tribe."),
+        ("night", "", "while your circadian tile shows night", "night", "Circadian tribe."),
+        ("switch_used", "", "while your switch is used", "switch_used", "The switch token is in the used position."),
+    ],
+)
+
+ALL: list[Signature] = _EFFECTS + _MODIFIERS + _SYMBOLS + _COUNTERS + _EVENTS + _STATES
+
+# Words are unique within a kind; a few are both an event and an effect ("build").
+SIGNATURES: dict[str, Signature] = {}
+BY_KIND: dict[str, dict[str, Signature]] = {}
+for _sig in ALL:
+    BY_KIND.setdefault(_sig.kind, {})[_sig.name] = _sig
+    SIGNATURES.setdefault(_sig.name, _sig)
+
+KINDS = ("effect", "modifier", "symbol", "counter", "event", "state")
+
+
+def lookup(name: str, kinds: tuple[str, ...]) -> Signature | None:
+    """The signature of ``name`` among the given kinds, or None."""
+    for kind in kinds:
+        sig = BY_KIND.get(kind, {}).get(name)
+        if sig is not None:
+            return sig
+    return None
+
+
+def words_of(kinds: tuple[str, ...]) -> list[str]:
+    """Every word of the given kinds, for did-you-mean suggestions."""
+    return sorted({name for kind in kinds for name in BY_KIND.get(kind, {})})

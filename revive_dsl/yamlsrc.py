@@ -1,0 +1,120 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Only the YAML core types are accepted (mappings, sequences, strings, numbers, booleans,
+null): no tags that could build objects, so nothing in content can execute code.
+Duplicate keys are errors, not silent overwrites.
+
+>>> doc = load_yaml("kind: crate\\nitems:\\n  - top: 'gain 2 book'\\n", "x.yaml")
+>>> doc.data["items"][0]["top"]
+'gain 2 book'
+>>> doc.origin(("items", 0, "top"))
+Origin(file='x.yaml', line=3, column=11, indent=11)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
+
+Path = tuple[str | int, ...]
+
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+
+
+@dataclass
+class YamlDoc:
+    """Plain data plus the position of every value, keyed by its path."""
+
+    file: str
+    text: str
+    data: Any
+    marks: dict[Path, tuple[int, int, str | None, int]] = field(default_factory=dict)
+
+    def pos(self, path: Path) -> Pos:
+        """The position of the value at ``path`` (or of its nearest known parent)."""
+        while path not in self.marks and path:
+            path = path[:-1]
+        line, column, _style, _indent = self.marks.get(path, (1, 1, None, 1))
+        return Pos(self.file, line, column)
+
+    def origin(self, path: Path) -> Origin:
+        """Where the text of the string at ``path`` starts, for positions inside it."""
+        line, column, style, indent = self.marks.get(path, (1, 1, None, 1))
+        if style in ("'", '"'):
+            return Origin(self.file, line, column + 1, indent + 1)
+        if style in ("|", ">"):
+            return Origin(self.file, line + 1, indent, indent)
+        return Origin(self.file, line, column, indent)
+
+
+def _block_indent(text: str, line: int) -> int:
+    """The column of the first content line of a block scalar starting after ``line``."""
+    lines = text.splitlines()
+    for candidate in lines[line:]:
+        if candidate.strip():
+            return len(candidate) - len(candidate.lstrip()) + 1
+    return 1
+
+
+_SCALARS = yaml.constructor.SafeConstructor()
+
+
+class _Builder:
+    def __init__(self, file: str, text: str):
+        self.doc = YamlDoc(file, text, None)
+        self.errors: list[Diagnostic] = []
+
+    def build(self, node: yaml.Node, path: Path) -> Any:
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        style = getattr(node, "style", None)
+        indent = _block_indent(self.doc.text, line) if style in ("|", ">") else column
+        self.doc.marks[path] = (line, column, style, indent)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.errors.append(Diagnostic(self._pos(key_node), "a mapping key must be a plain word"))
+                    continue
+                key = key_node.value
+                if key in out:
+                    self.errors.append(Diagnostic(self._pos(key_node), f"duplicate key '{key}' in this mapping"))
+                    continue
+                out[key] = self.build(value_node, (*path, key))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        if node.tag not in _SCALAR_TAGS:
+            self.errors.append(Diagnostic(self._pos(node), f"the YAML tag '{node.tag}' is not allowed in content"))
+            return None
+        return _SCALARS.construct_object(node, deep=True)
+
+    def _pos(self, node: yaml.Node) -> Pos:
+        return Pos(self.doc.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def load_yaml(text: str, file: str) -> YamlDoc:
+    """Parse YAML text safely; raise :class:`DslError` with positions on any problem."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = err.problem or err.context or "invalid YAML"
+        raise DslError([Diagnostic(Pos(file, line, column), f"YAML syntax error: {problem}")]) from None
+    except yaml.YAMLError as err:
+        raise DslError([Diagnostic(Pos(file, 1, 1), f"YAML error: {err}")]) from None
+    builder = _Builder(file, text)
+    builder.doc.data = builder.build(node, ()) if node is not None else None
+    if builder.errors:
+        raise DslError(builder.errors)
+    return builder.doc
