@@ -1,6 +1,7 @@
 """The ``revive`` command line: a thin layer over the Python API.
 
->>> main(["check", "--help"])  # doctest: +SKIP
+>>> build_parser().prog
+'revive'
 """
 
 from __future__ import annotations
