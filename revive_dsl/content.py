@@ -60,6 +60,9 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "lake": {"building_reward.*": IMMEDIATE, "hibernation_reward.*": IMMEDIATE},
     "gadget": {"effect": IMMEDIATE},
     "devotion_track": {"bonuses.*": IMMEDIATE},
+    "major_artifact": {},
+    "minor_artifact": {},
+    "end_game_tile": {},
     "player_board": {"reward_spaces.*.effect": TECH, "progress_track.*.bonus": IMMEDIATE, "machines.*.effect": MACHINE},
     "main_board": {"point_track.bonuses.*": IMMEDIATE, "hibernation_track.*.reward": IMMEDIATE},
 }
@@ -273,10 +276,19 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
                     f"pack '{pack.id}' depends on unknown pack '{dep}' (loaded before it: {known})",
                 )
             )
+    inside = folder.resolve()
     for path in sorted(folder.rglob("*.yaml")):
-        if path.name != "pack.yaml":
-            pack.files.append(path)
-            load_file(path, pack.id, content, problems)
+        if path.name == "pack.yaml":
+            continue
+        if not path.resolve().is_relative_to(inside):
+            problems.append(
+                Diagnostic(
+                    Pos(_display(path), 1, 0), f"links outside pack '{pack.id}'; content may only read its own folder"
+                )
+            )
+            continue
+        pack.files.append(path)
+        load_file(path, pack.id, content, problems)
     return pack
 
 
