@@ -93,7 +93,18 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
     "area_tile": _item({"back": EFFECT, "spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
     "starting_tile": _item({"spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
     "technology": _item({"effect": EFFECT}),
-    "tribe": _item({"sides": _obj({"sun": _SIDE, "moon": _SIDE})}, {"solo": {"type": "boolean"}}),
+    # A board has a sun and a moon side, or (the expansion's boards) one printed side: `single`.
+    "tribe": _item(
+        {
+            "sides": {
+                "type": "object",
+                "properties": {"sun": _SIDE, "moon": _SIDE, "single": _SIDE},
+                "additionalProperties": False,
+                "oneOf": [{"required": ["sun", "moon"]}, {"required": ["single"]}],
+            }
+        },
+        {"solo": {"type": "boolean"}},
+    ),
     "journey_card": _item({"colour": CARD_COLOUR, "requirements": EFFECT}),
     "lake": _item(
         {

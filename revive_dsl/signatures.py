@@ -382,6 +382,7 @@ _EFFECTS = (
                 "Split a gain of points or devotion freely.",
                 "during:gain_points",
                 "event:gain_points",
+                "clause:machine",
             ),
             (
                 "move_figure",
@@ -461,6 +462,28 @@ _EFFECTS = (
                 "leech_range",
                 "For one action; buildings only, not figures.",
             ),
+            ("flip_all_gates", "", "flip every gate on the board", "flip_all_gates", "Open gates close, closed open."),
+            (
+                "ready_gadgets",
+                "",
+                "turn all your used gadgets face up",
+                "ready_gadgets",
+                "Every gadget may be used again.",
+            ),
+            (
+                "give_leech",
+                "",
+                "give a leech marker to each other player concerned",
+                "give_leech",
+                "Those on the space you used, or the player counting range through you.",
+            ),
+            (
+                "advance_adjacent",
+                "",
+                "advance a machine track for each revealed terrain next to the location populated",
+                "advance_adjacent",
+                "Field = yellow, forest = green, mountain = grey; a large location is one large space.",
+            ),
         ],
     )
 )
@@ -507,7 +530,7 @@ _MODIFIERS = _rows(
         ),
         (
             "range_from",
-            "token [bonus=0]",
+            "token [bonus:count=0]",
             "count range from your {token}s (+{bonus} range from them)",
             "range_from temple 2",
             "Another origin for range.",
@@ -520,6 +543,13 @@ _MODIFIERS = _rows(
             "Lakes stop blocking your range.",
         ),
         (
+            "range_from_closed_gates",
+            "",
+            "count range from your closed gates",
+            "range_from_closed_gates",
+            "Another origin for range: any space a closed gate of yours covers.",
+        ),
+        (
             "switch_copy",
             "half",
             "your switch may copy the {half} effect of another player's card",
@@ -527,6 +557,13 @@ _MODIFIERS = _rows(
             "An extra switch option.",
         ),
         ("build_shared", "", "build on spaces other players occupy", "build_shared", "Pay range and cost as usual."),
+        (
+            "pay_less",
+            "count what:payable action:board_action",
+            "pay {count*what} less whenever you {action}",
+            "pay_less 1 food explore",
+            "Off the action's whole payment, range included; never below 0.",
+        ),
     ],
 )
 
@@ -657,6 +694,14 @@ _EVENTS = _rows(
         ("recruit", "", "whenever you gain a card from the display", "recruit", "The card is known to the effect."),
         ("scyphoz", "", "whenever you gain a Scyphoz card", "scyphoz", "The card's chosen colour is known."),
         ("gain_crate", "", "whenever you gain a crate", "gain_crate", "Each crate gained."),
+        ("switch", "", "whenever you use a switch action", "switch", "Along with the switch's own effect."),
+        (
+            "range_through",
+            "",
+            "whenever another player counts range through a space with your building or figure",
+            "range_through",
+            "Not when they count range from a space where they are present too.",
+        ),
         (
             "gain_points",
             "",

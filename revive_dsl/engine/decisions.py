@@ -1,0 +1,72 @@
+"""Decisions: every choice the rules leave to a player, with its complete list of legal options.
+
+The interpreter never guesses. Where the rules leave a choice open it yields a
+:class:`Decision`; a driver answers with one option's key. An answer outside the list is
+rejected by :meth:`Decision.choose` with :class:`IllegalAnswer`, which names the rule and
+lists the legal options -- and nothing has changed, because the answer is checked before
+the interpreter sees it.
+
+>>> d = Decision(0, "switch", "gain which basic resource?", options_of(["gear", "book", "food"]))
+>>> d.choose("book").key
+'book'
+>>> try:
+...     d.choose("crystal")
+... except IllegalAnswer as err:
+...     print(err)
+'crystal' is not a legal answer for switch (gain which basic resource?); legal: gear, book, food
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+CHANCE = -1  # the "player" who answers chance decisions: deck draws, tile reveals
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal answer: ``key`` is its text form in scripts, ``label`` its English."""
+
+    key: str
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question: who decides (a seat, or CHANCE), under which rule, and the legal options."""
+
+    player: int
+    rule: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    def legal_keys(self) -> list[str]:
+        """The legal answers' keys, in order."""
+        return [o.key for o in self.options]
+
+    def choose(self, key: str) -> Option:
+        """The option with this key; raise :class:`IllegalAnswer` if there is none."""
+        for option in self.options:
+            if option.key == key:
+                return option
+        raise IllegalAnswer(self, key)
+
+
+class IllegalAnswer(ValueError):
+    """An answer that is not among a decision's options."""
+
+    def __init__(self, decision: Decision, answer: str):
+        self.decision = decision
+        self.answer = answer
+        legal = ", ".join(decision.legal_keys()) or "none"
+        super().__init__(f"'{answer}' is not a legal answer for {decision.rule} ({decision.prompt}); legal: {legal}")
+
+
+def options_of(keys: Iterable[str], labels: dict[str, str] | None = None) -> tuple[Option, ...]:
+    """Options from keys, with optional English labels."""
+    labels = labels or {}
+    return tuple(Option(k, labels.get(k, "")) for k in keys)
