@@ -1,5 +1,9 @@
 """The ``revive`` command line: a thin layer over the Python API.
 
+``check`` (validate and compile content), ``explain ID`` (a component's effects in English
+and as trees), ``fmt`` (canonical effect texts), ``content stats``, ``docs`` (the generated
+DSL reference) and ``schemas``. With no command it prints the help.
+
 >>> build_parser().prog
 'revive'
 """
@@ -7,12 +11,15 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from revive_dsl.content import Content, check_references, find_pack_folders, load_file, load_pack_folder, order_packs
+from revive_dsl.formatter import format_program
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.resources import content_root
 
@@ -89,9 +96,146 @@ def cmd_schemas(args: argparse.Namespace) -> int:
     return 0
 
 
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    from rich.text import Text
+
+    from revive_dsl.explain import explain, explain_tree_text
+
+    content, _problems = collect(args.paths or [str(content_root())])
+    comp = content.components.get(args.id)
+    if comp is None:
+        ids = sorted(content.components)
+        close = difflib.get_close_matches(args.id, ids, n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        print(f"unknown component id '{args.id}'{hint}", file=sys.stderr)
+        return 1
+    out = _console()
+    out.print(
+        Text(f"{comp.id}: {comp.name}", style="bold"), Text(f"({comp.kind}, pack {comp.pack}, {comp.provenance})")
+    )
+    out.print(Text(f"defined at {comp.pos}"))
+    if not comp.effects:
+        out.print(Text("no effect texts"))
+    for name, program in comp.effects.items():
+        out.print()
+        out.print(Text(f"{name}  {program.pos}", style="bold"))
+        out.print(Text(f"  {format_program(program)}"))
+        out.print(Text(f"  {explain(program)}", style="italic"))
+        tree = explain_tree_text(program, width=max(40, out.width - 2))
+        out.print(Text(textwrap.indent(tree, "  ")))
+    return 0
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    from revive_dsl.fmt import format_files
+
+    results = format_files(args.paths or [str(content_root())], write=not args.check)
+    changed = [r for r in results if r.changes and not r.problems]
+    broken = [r for r in results if r.problems]
+    for r in broken:
+        for d in attach_lines(r.problems, _texts(r.file)):
+            print(d.render(), file=sys.stderr)
+        print(
+            f"{r.file}: not formatted ({len(r.problems)} problem{'s' if len(r.problems) != 1 else ''})", file=sys.stderr
+        )
+    for r in changed:
+        print(f"{'would reformat' if args.check else 'reformatted'} {r.file}")
+        for c in r.changes:
+            print(f"  {c.pos}: {c.field}: {c.old!r} -> {c.new!r}")
+    fields = sum(len(r.changes) for r in changed)
+    verb = "would be reformatted" if args.check else "reformatted"
+    summary = f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb} ({fields} fields)"
+    summary += f", {len(results) - len(changed) - len(broken)} unchanged"
+    print(summary + (f", {len(broken)} with errors" if broken else ""))
+    return 1 if broken or (args.check and changed) else 0
+
+
+def _texts(file: str) -> dict[str, str]:
+    try:
+        return {file: Path(file).read_text(encoding="utf-8")}
+    except OSError:
+        return {}
+
+
+def content_stats(content: Content) -> dict[str, dict[str, dict[str, int]]]:
+    """Per pack, per kind: how many components, and how many of each provenance.
+
+    >>> content_stats(Content())
+    {}
+    """
+    out: dict[str, dict[str, dict[str, int]]] = {pack: {} for pack in content.packs}
+    for comp in content.components.values():
+        row = out.setdefault(comp.pack, {}).setdefault(comp.kind, {"total": 0, "rulebook": 0, "representative": 0})
+        row["total"] += 1
+        if comp.provenance in row:
+            row[comp.provenance] += 1
+    return {pack: dict(sorted(kinds.items())) for pack, kinds in out.items()}
+
+
+def cmd_content_stats(args: argparse.Namespace) -> int:
+    content, problems = collect(args.paths or [str(content_root())])
+    for d in problems:
+        print(d.render(), file=sys.stderr)
+    stats = content_stats(content)
+    if args.json:
+        print(json.dumps(stats, indent=2))
+    else:
+        from rich.table import Table
+
+        table = Table(title="Components by pack, kind and provenance")
+        for column in ("pack", "kind", "total", "rulebook", "representative"):
+            table.add_column(column, justify="right" if column not in ("pack", "kind") else "left")
+        for pack, kinds in stats.items():
+            for kind, row in kinds.items():
+                table.add_row(pack, kind, *(str(row[k]) for k in ("total", "rulebook", "representative")))
+            table.add_section()
+        _console().print(table)
+    if problems:
+        print(
+            f"{len(problems)} error{'s' if len(problems) != 1 else ''} while loading; run `revive check`",
+            file=sys.stderr,
+        )
+    return 1 if problems else 0
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    args.content_parser.print_help()
+    return 0
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    from revive_dsl import docgen
+
+    path = Path(args.path) if args.path else docgen.default_path()
+    text = docgen.reference()
+    if args.write:
+        docgen.write(path)
+        print(f"wrote {path}")
+        return 0
+    if args.check:
+        current = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if current != text:
+            print(f"{path} is out of date; run `revive docs --write`", file=sys.stderr)
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    sys.stdout.write(text)
+    return 0
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": cmd_check,
     "schemas": cmd_schemas,
+    "explain": cmd_explain,
+    "fmt": cmd_fmt,
+    "content": cmd_content,
+    "docs": cmd_docs,
 }
 
 
@@ -102,6 +246,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", help="pack folders, folders of packs, or component files (default: bundled)")
     p = sub.add_parser("schemas", help="write the JSON Schemas of content files")
     p.add_argument("--write", default=str(Path(__file__).parent / "schemas"), help="folder to write to")
+    p = sub.add_parser("explain", help="show a component's effects: source, English and tree")
+    p.add_argument("id", help="a component id, e.g. cat_scout")
+    p.add_argument("--content", dest="paths", action="append", help="pack folder to load (default: bundled packs)")
+    p = sub.add_parser("fmt", help="rewrite effect texts in canonical form (comments and layout kept)")
+    p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
+    p.add_argument("paths", nargs="*", help="content files or folders (default: bundled packs)")
+    p = sub.add_parser("content", help="facts about content packs")
+    content_sub = p.add_subparsers(dest="content_command")
+    p.set_defaults(content_parser=p)
+    s = content_sub.add_parser("stats", help="count components per pack, kind and provenance")
+    s.add_argument("--json", action="store_true", help='print {"pack": {"kind": {"total": N, ...}}} as JSON')
+    s.add_argument("paths", nargs="*", help="pack folders or files (default: bundled packs)")
+    s.set_defaults(command_func=cmd_content_stats)
+    p = sub.add_parser("docs", help="generate docs/dsl-reference.md from the grammar and signature table")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--write", action="store_true", help="write the reference file")
+    mode.add_argument("--check", action="store_true", help="exit 1 if the reference file is out of date")
+    p.add_argument("--path", help="reference file (default: docs/dsl-reference.md)")
     return parser
 
 
@@ -110,10 +272,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
+        # No command: help for now (a later issue makes this the bundled tutorial).
         parser.print_help()
         return 0
     try:
-        return COMMANDS[args.command](args)
+        return getattr(args, "command_func", COMMANDS[args.command])(args)
     except DslError as err:
         print(str(err), file=sys.stderr)
         return 1

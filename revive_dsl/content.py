@@ -269,7 +269,7 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     content.packs[pack.id] = pack
     for dep_index, dep in enumerate(pack.depends):
         if dep not in content.packs:
-            known = ", ".join(sorted(content.packs)) or "none yet"
+            known = ", ".join(sorted(p for p in content.packs if p != pack.id)) or "none"
             problems.append(
                 Diagnostic(
                     doc.pos(("depends", dep_index)),

@@ -69,16 +69,39 @@ def _block_indent(text: str, line: int) -> int:
 _SCALARS = yaml.constructor.SafeConstructor()
 
 
+# Aliases may repeat a value, but not contain themselves or blow up into millions of values.
+_MAX_VALUES = 200_000
+
+
 class _Builder:
     def __init__(self, file: str, text: str):
         self.doc = YamlDoc(file, text, None)
         self.errors: list[Diagnostic] = []
+        self.open: set[int] = set()
+        self.values = 0
 
     def build(self, node: yaml.Node, path: Path) -> Any:
+        self.values += 1
+        if id(node) in self.open or self.values > _MAX_VALUES:
+            if not self.errors or "alias" not in self.errors[-1].message:
+                self.errors.append(Diagnostic(self._pos(node), "a YAML alias here repeats itself without end"))
+            return None
+        if isinstance(node, yaml.CollectionNode):
+            self.open.add(id(node))
+            try:
+                return self._collection(node, path)
+            finally:
+                self.open.discard(id(node))
+        return self._scalar(node, path)
+
+    def _mark(self, node: yaml.Node, path: Path) -> None:
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
         style = getattr(node, "style", None)
         indent = _block_indent(self.doc.text, line) if style in ("|", ">") else column
         self.doc.marks[path] = (line, column, style, indent)
+
+    def _collection(self, node: yaml.CollectionNode, path: Path) -> Any:
+        self._mark(node, path)
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -91,12 +114,19 @@ class _Builder:
                     continue
                 out[key] = self.build(value_node, (*path, key))
             return out
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+
+    def _scalar(self, node: yaml.Node, path: Path) -> Any:
+        self._mark(node, path)
         if node.tag not in _SCALAR_TAGS:
             self.errors.append(Diagnostic(self._pos(node), f"the YAML tag '{node.tag}' is not allowed in content"))
             return None
-        return _SCALARS.construct_object(node, deep=True)
+        try:
+            return _SCALARS.construct_object(node, deep=True)
+        except (ValueError, yaml.YAMLError):
+            kind = node.tag.rpartition(":")[2]
+            self.errors.append(Diagnostic(self._pos(node), f"'{node.value}' cannot be read as {kind}"))
+            return None
 
     def _pos(self, node: yaml.Node) -> Pos:
         return Pos(self.doc.file, node.start_mark.line + 1, node.start_mark.column + 1)

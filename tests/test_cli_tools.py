@@ -1,0 +1,48 @@
+"""`revive content stats` and `revive` with no command."""
+
+from __future__ import annotations
+
+import json
+
+from revive_dsl.cli import main
+from revive_dsl.content import load_packs
+
+
+def test_stats_json_shape_matches_the_loaded_content(capsys):
+    assert main(["content", "stats", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    content = load_packs()
+    assert set(stats) == set(content.packs)
+    for pack, kinds in stats.items():
+        for kind, row in kinds.items():
+            assert set(row) == {"total", "rulebook", "representative"}
+            assert row["total"] == len(content.of_kind(kind, pack)) == row["rulebook"] + row["representative"]
+    assert sum(row["total"] for kinds in stats.values() for row in kinds.values()) == len(content.components)
+
+
+def test_stats_of_a_small_pack(tmp_path, capsys):
+    pack = tmp_path / "p"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: p\nname: P\nversion: '0.1'\n", encoding="utf-8")
+    (pack / "crates.yaml").write_text(
+        "kind: crate\ncomponents:\n"
+        "  - {id: a, provenance: rulebook, effect: gain book}\n"
+        "  - {id: b, provenance: representative, effect: gain food}\n"
+        "  - {id: c, provenance: representative, effect: energy}\n",
+        encoding="utf-8",
+    )
+    assert main(["content", "stats", "--json", str(pack)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"p": {"crate": {"total": 3, "rulebook": 1, "representative": 2}}}
+    assert main(["content", "stats", str(pack)]) == 0
+    table = capsys.readouterr().out
+    assert "representative" in table
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in table.splitlines() if "│" in line]
+    assert ["p", "crate", "3", "1", "2"] in rows
+
+
+def test_no_command_prints_help(capsys):
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: revive")
+    for command in ("check", "explain", "fmt", "content", "docs"):
+        assert command in out

@@ -1,0 +1,170 @@
+"""One negative test per class of content error: the exact message and where it points.
+
+Each test writes a small pack into a temporary folder, loads it and expects exactly one
+diagnostic, as ``(path:line:col, message)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from revive_dsl import DslError, load_packs
+from revive_dsl.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    # Diagnostics name files relative to the working folder: run inside tmp_path.
+    monkeypatch.chdir(tmp_path)
+
+
+def make_pack(files: dict[str, str], name: str = "p", depends: tuple[str, ...] = ()) -> str:
+    folder = Path(name)
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        f"id: {name}\nname: Test pack\nversion: '0.1'\ndepends: [{', '.join(depends)}]\n", encoding="utf-8"
+    )
+    for file, text in files.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    return name
+
+
+def card(top: str, bottom: str = "slot") -> str:
+    return (
+        "kind: citizen_card\ncomponents:\n  - id: c1\n    colour: green\n    provenance: representative\n"
+        f'    top: "{top}"\n    bottom: "{bottom}"\n'
+    )
+
+
+def errors(*packs: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        load_packs(packs)
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+def test_yaml_syntax_error():
+    pack = make_pack({"f.yaml": "kind: crate\ncomponents:\n  - id: x\n    effect: [gain\n"})
+    assert errors(pack) == [("p/f.yaml:5:1", "YAML syntax error: expected ',' or ']', but got '<stream end>'")]
+
+
+def test_non_core_yaml_tag():
+    text = "kind: crate\ncomponents:\n  - id: x\n    provenance: rulebook\n    effect: !!python/object:os.system gain\n"
+    assert errors(make_pack({"f.yaml": text})) == [
+        ("p/f.yaml:5:13", "the YAML tag 'tag:yaml.org,2002:python/object:os.system' is not allowed in content")
+    ]
+
+
+def test_duplicate_key():
+    text = (
+        "kind: crate\ncomponents:\n  - id: x\n    provenance: rulebook\n    effect: gain book\n    effect: gain food\n"
+    )
+    assert errors(make_pack({"f.yaml": text})) == [("p/f.yaml:6:5", "duplicate key 'effect' in this mapping")]
+
+
+def test_schema_violation():
+    text = "kind: crate\ncomponents:\n  - id: x\n    provenance: printed\n    effect: gain 2 book\n"
+    assert errors(make_pack({"f.yaml": text})) == [
+        (
+            "p/f.yaml:4:17",
+            "schema: at components.0.provenance: 'printed' is not one of ['rulebook', 'representative']",
+        )
+    ]
+
+
+def test_dsl_syntax_error_points_into_the_quoted_text():
+    assert errors(make_pack({"f.yaml": card("gain 2 book and")})) == [
+        ("p/f.yaml:6:26", "syntax error: the text ends too early; expected '(', 'each', 'if', 'pay', 'up' or a word")
+    ]
+
+
+def test_unknown_word_with_did_you_mean():
+    assert errors(make_pack({"f.yaml": card("gian 2 book")})) == [
+        ("p/f.yaml:6:11", "unknown effect or modifier 'gian'; did you mean 'gain'?")
+    ]
+
+
+def test_wrong_argument_type():
+    assert errors(make_pack({"f.yaml": card("advance book")})) == [
+        (
+            "p/f.yaml:6:19",
+            "'book' is not a track (a machine track: grey, green, yellow, or `any` for one of your choice)",
+        )
+    ]
+
+
+def test_too_many_arguments():
+    assert errors(make_pack({"f.yaml": card("gain 2 book food")})) == [
+        ("p/f.yaml:6:23", "'gain' takes 1 to 2 arguments; 'food' is one too many; example: gain 2 book")
+    ]
+
+
+def test_missing_argument():
+    assert errors(make_pack({"f.yaml": card("advance")})) == [
+        ("p/f.yaml:6:11", "'advance' needs a track as its 'track'; example: advance green")
+    ]
+
+
+def test_wrong_kind_of_word_in_a_position():
+    assert errors(make_pack({"f.yaml": card("crates")})) == [
+        ("p/f.yaml:6:11", "'crates' is a counter, but an effect or modifier is expected here; did you mean 'crate'?")
+    ]
+
+
+def test_context_violation_rotate_card_outside_machine_during_play():
+    text = (
+        "kind: machine_token\ncomponents:\n  - id: m1\n    colour: grey\n    provenance: representative\n"
+        '    effect: "machine: rotate_card"\n'
+    )
+    assert errors(make_pack({"f.yaml": text})) == [
+        ("p/f.yaml:6:23", "'rotate_card' can only be used in 'machine during play:'")
+    ]
+
+
+def test_clause_kind_not_allowed_in_field():
+    assert errors(make_pack({"f.yaml": card("machine: explore")})) == [
+        ("p/f.yaml:6:11", "a machine is not allowed here; expected a 'while' clause or an immediate effect")
+    ]
+
+
+def test_duplicate_id():
+    pack = make_pack({"a.yaml": card("gain book"), "b.yaml": card("gain food")})
+    assert errors(pack) == [("p/b.yaml:3:9", "duplicate id 'c1' (first defined at p/a.yaml:3:5)")]
+
+
+def test_unknown_pack_dependency():
+    pack = make_pack({}, depends=("nosuch",))
+    assert errors(pack) == [("p/pack.yaml:4:11", "pack 'p' depends on unknown pack 'nosuch' (loaded before it: none)")]
+
+
+def test_unknown_common_technology():
+    techs = [{"id": f"t{i}", "row": 1, "books": 0, "points": 0, "effect": "gain book"} for i in range(7)]
+    bad = [{"id": "t0", "row": 1, "books": 0, "points": 0, "common": "tech_nosuch"}, *techs[1:]]
+    tribe = {
+        "kind": "tribe",
+        "components": [
+            {
+                "id": "tr",
+                "provenance": "representative",
+                "sides": {
+                    "sun": {"ability": "ability", "technologies": bad},
+                    "moon": {"ability": "gain book", "technologies": techs},
+                },
+            }
+        ],
+    }
+    pack = make_pack({"t.yaml": yaml.safe_dump(tribe, sort_keys=False)})
+    assert errors(pack) == [("p/t.yaml:3:3", "tr: sides.sun.technologies.0: unknown common technology 'tech_nosuch'")]
+
+
+def test_check_command_prints_position_line_and_caret(capsys):
+    pack = make_pack({"f.yaml": card("gian 2 book")})
+    assert main(["check", pack]) == 1
+    err = capsys.readouterr().err
+    assert err.splitlines()[:3] == [
+        "p/f.yaml:6:11: unknown effect or modifier 'gian'; did you mean 'gain'?",
+        '        top: "gian 2 book"',
+        "              ^",
+    ]
