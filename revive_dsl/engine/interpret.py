@@ -1,0 +1,317 @@
+"""The interpreter: one visitor over effect trees, asking every choice as a Decision.
+
+Each node type has one method; a :class:`~revive_dsl.nodes.Call` dispatches on its word
+to the table :data:`EFFECTS` (the same words as the signature table's effects). Effects
+are generators: they ``yield`` decisions and receive the chosen option.
+
+>>> from revive_dsl import parse
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+>>> run_to_end(apply_text(game, 0, "gain 2 book and energy"), [])
+>>> game.players[0].resources["book"], game.players[0].energy
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import resources as res
+from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.state import Game, Player
+
+Effect = Generator[Decision, Option, None]
+
+
+@dataclass
+class Ctx:
+    """What an effect runs with: the game, who gains, where the effect came from."""
+
+    game: Game
+    seat: int
+    source: str | None = None  # the component whose effect this is
+    event: dict[str, Any] = field(default_factory=dict)  # what a trigger knows (e.g. the recruited card)
+    log: list[str] = field(default_factory=list)  # what happened, in English, for annotations
+
+    @property
+    def player(self) -> Player:
+        return self.game.players[self.seat]
+
+
+EFFECTS: dict[str, Callable[[Ctx, n.Call], Effect]] = {}
+COUNTERS: dict[str, Callable[[Ctx, n.Call], int]] = {}
+
+
+def effect(name: str):
+    """Register the implementation of an effect word."""
+
+    def register(fn):
+        EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+def counter(name: str):
+    """Register the implementation of a counter word."""
+
+    def register(fn):
+        COUNTERS[name] = fn
+        return fn
+
+    return register
+
+
+def args(call: n.Call) -> tuple[list[int], list[str]]:
+    """The call's numbers and words, in order."""
+    return [a.value for a in call.args if isinstance(a, n.Num)], [a.value for a in call.args if isinstance(a, n.Word)]
+
+
+def count_arg(call: n.Call, default: int = 1) -> int:
+    numbers, _ = args(call)
+    return numbers[0] if numbers else default
+
+
+def cost_of(cost: n.Cost) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for amount in cost.amounts:
+        out[amount.resource] = out.get(amount.resource, 0) + amount.count
+    return out
+
+
+# --- the visitor ---------------------------------------------------------------------
+
+
+def run(expr: n.Expr, ctx: Ctx) -> Effect:
+    """Carry out an expression; ``yield from`` it inside other effects."""
+    if isinstance(expr, n.Call):
+        impl = EFFECTS.get(expr.name)
+        if impl is None:
+            raise NotImplementedError(f"{expr.pos}: the effect '{expr.name}' has no implementation yet")
+        yield from impl(ctx, expr)
+    elif isinstance(expr, n.AllOf):
+        for item in expr.items:
+            yield from run(item, ctx)
+    elif isinstance(expr, n.OneOf):
+        usable = [o for o in expr.options if feasible(o, ctx)]
+        if not usable:
+            return
+        from revive_dsl.formatter import format_expr
+
+        keys = [format_expr(o) for o in usable]
+        choice = yield Decision(ctx.seat, "choose one", "which effect?", options_of(keys))
+        yield from run(usable[keys.index(choice.key)], ctx)
+    elif isinstance(expr, n.Trade):
+        yield from trade(expr, ctx)
+    elif isinstance(expr, n.Repeat):
+        for _ in range(expr.times):
+            if not feasible(expr.body, ctx):
+                return
+            choice = yield Decision(ctx.seat, "up to N times", "do it (again)?", options_of(["yes", "no"]))
+            if choice.key == "no":
+                return
+            yield from run(expr.body, ctx)
+    elif isinstance(expr, n.ForEach):
+        for _ in range(count(expr.counter, ctx)):
+            yield from run(expr.body, ctx)
+    elif isinstance(expr, n.IfThen):
+        if holds(expr.condition, ctx):
+            yield from run(expr.body, ctx)
+    else:
+        raise TypeError(f"not an expression: {expr!r}")
+
+
+def trade(expr: n.Trade, ctx: Ctx) -> Effect:
+    """Pay to gain, once, if the player can and wants to (effects are always optional)."""
+    cost = cost_of(expr.cost)
+    if "basic" in cost:
+        amount = cost.pop("basic")
+        have = [r for r in res.BASIC if ctx.player.resources[r] + ctx.player.resources["crystal"] >= amount]
+        if not have:
+            return
+        choice = yield Decision(ctx.seat, "pay", f"pay {amount} of which basic resource?", options_of([*have, "skip"]))
+        if choice.key == "skip":
+            return
+        cost[choice.key] = cost.get(choice.key, 0) + amount
+    if not res.can_pay(ctx.player, cost):
+        return
+    res.pay(ctx.player, cost)
+    ctx.log.append(f"pays {cost}")
+    yield from run(expr.gain, ctx)
+
+
+def feasible(expr: n.Expr, ctx: Ctx) -> bool:
+    """Whether an option can be carried out at all (a trade the player cannot pay cannot)."""
+    if isinstance(expr, n.Trade):
+        cost = cost_of(expr.cost)
+        basic = cost.pop("basic", 0)
+        if basic and not any(res.can_pay(ctx.player, {**cost, r: cost.get(r, 0) + basic}) for r in res.BASIC):
+            return False
+        return res.can_pay(ctx.player, cost)
+    if isinstance(expr, n.AllOf):
+        return feasible(expr.items[0], ctx)
+    if isinstance(expr, n.Repeat):
+        return feasible(expr.body, ctx)
+    if isinstance(expr, n.IfThen):
+        return holds(expr.condition, ctx)
+    return True
+
+
+def count(call: n.Call, ctx: Ctx) -> int:
+    """The value of a counter word."""
+    impl = COUNTERS.get(call.name)
+    if impl is None:
+        raise NotImplementedError(f"{call.pos}: the counter '{call.name}' has no implementation yet")
+    return impl(ctx, call)
+
+
+def holds(cond: n.Condition, ctx: Ctx) -> bool:
+    """Whether a condition holds now."""
+    if isinstance(cond, n.Compare):
+        value = count(cond.counter, ctx)
+        return {">=": value >= cond.value, "<=": value <= cond.value, ">": value > cond.value}.get(
+            cond.op, value < cond.value if cond.op == "<" else value == cond.value
+        )
+    if isinstance(cond, n.Payment):
+        return res.can_pay(ctx.player, cost_of(cond.cost))
+    return STATES.get(cond.name, lambda ctx: False)(ctx)
+
+
+STATES: dict[str, Callable[[Ctx], bool]] = {
+    "switch_used": lambda ctx: ctx.player.switch_used,
+}
+
+
+# --- resources, points and supplies -----------------------------------------------------
+
+
+@effect("gain")
+def _gain(ctx: Ctx, call: n.Call) -> Effect:
+    amount = count_arg(call)
+    _, words = args(call)
+    what = words[0]
+    if what == "basic":
+        room = [r for r in res.BASIC]
+        choice = yield Decision(ctx.seat, "gain a basic resource", f"gain {amount} of which?", options_of(room))
+        what = choice.key
+    ctx.log.append(f"gains {amount} {what}")
+    yield from res.gain(ctx.player, what, amount)
+
+
+@effect("points")
+def _points(ctx: Ctx, call: n.Call) -> Effect:
+    yield from gain_points(ctx, count_arg(call))
+
+
+def gain_points(ctx: Ctx, amount: int) -> Effect:
+    """Every blue point gained passes through here (the expansion's devotion hooks in)."""
+    player = ctx.player
+    player.points += amount
+    while player.points >= 50:
+        player.points -= 50
+        player.laps += 1
+    ctx.log.append(f"scores {amount} points")
+    return
+    yield  # a generator: bonus spaces of the point track will ask decisions
+
+
+@effect("purple")
+def _purple(ctx: Ctx, call: n.Call) -> Effect:
+    ctx.player.purple += count_arg(call)
+    return
+    yield
+
+
+@effect("devotion")
+def _devotion(ctx: Ctx, call: n.Call) -> Effect:
+    ctx.player.devotion += count_arg(call)
+    return
+    yield
+
+
+@effect("energy")
+def _energy(ctx: Ctx, call: n.Call) -> Effect:
+    amount = min(count_arg(call), ctx.game.supply.energy)
+    ctx.game.supply.energy -= amount
+    ctx.player.energy += amount
+    ctx.log.append(f"gains {amount} energy")
+    return
+    yield
+
+
+@effect("reclaim_energy")
+def _reclaim_energy(ctx: Ctx, call: n.Call) -> Effect:
+    for _ in range(count_arg(call)):
+        if not ctx.player.energy_on:
+            return
+        choice = yield Decision(ctx.seat, "take back energy", "from which machine?", options_of(ctx.player.energy_on))
+        ctx.player.energy_on.remove(choice.key)
+        ctx.player.energy += 1
+
+
+@effect("fill")
+def _fill(ctx: Ctx, call: n.Call) -> Effect:
+    _, words = args(call)
+    what = words[0]
+    if what == "basic":
+        choice = yield Decision(ctx.seat, "fill", "set which resource to 6?", options_of(res.BASIC))
+        what = choice.key
+    ctx.player.resources[what] = res.CAPS[what]
+
+
+def run_to_end(effect_gen: Effect, answers: Iterable[str]) -> None:
+    """Drive an effect with a list of answer keys (for tests and scripts)."""
+    answers = list(answers)
+    try:
+        decision = next(effect_gen)
+        while True:
+            if not answers:
+                raise LookupError(f"no answer for {decision.rule}: {decision.prompt} {decision.legal_keys()}")
+            decision = effect_gen.send(decision.choose(answers.pop(0)))
+    except StopIteration:
+        return
+
+
+def apply_text(game: Game, seat: int, text: str) -> Effect:
+    """Carry out an effect text's immediate clauses for a player (a convenience for tests)."""
+    from revive_dsl.parser import parse
+
+    ctx = Ctx(game, seat)
+
+    def gen() -> Effect:
+        for clause in parse(text).clauses:
+            if isinstance(clause, n.Immediate):
+                yield from run(clause.body, ctx)
+
+    return gen()
+
+
+# --- counters that need nothing but the player's own state ------------------------------
+
+
+@counter("crates")
+def _crates(ctx: Ctx, call: n.Call) -> int:
+    return len(ctx.player.crates_closed) + len(ctx.player.crates_opened)
+
+
+@counter("energy_markers")
+def _energy_markers(ctx: Ctx, call: n.Call) -> int:
+    return ctx.player.energy + len(ctx.player.energy_on)
+
+
+@counter("remaining_resources")
+def _remaining_resources(ctx: Ctx, call: n.Call) -> int:
+    return res.total(ctx.player)
+
+
+@counter("abilities")
+def _abilities(ctx: Ctx, call: n.Call) -> int:
+    return 5 - ctx.player.tribe_markers
+
+
+@counter("machine_tracks")
+def _machine_tracks(ctx: Ctx, call: n.Call) -> int:
+    return sum(ctx.player.tracks.values())

@@ -1,0 +1,95 @@
+"""Resources: caps, gaining with overflow, paying with crystals standing in for basics.
+
+Rules encoded here (rulebook, "Resources"): basic resources cap at 6 and crystals at 3;
+what is gained past a cap is lost, except that a crystal gained at its cap may be taken as
+another basic resource instead (a decision); crystals may become basic resources at any
+time, so a payment short of a basic resource is completed with crystals; discounts never
+take a cost below 0.
+
+>>> from revive_dsl.engine.state import Player
+>>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+>>> p.resources.update(gear=1, crystal=2)
+>>> can_pay(p, {"gear": 3})
+True
+>>> pay(p, {"gear": 3}); p.resources["gear"], p.resources["crystal"]
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.state import Player
+
+BASIC = ("gear", "book", "food")
+CAPS = {"gear": 6, "book": 6, "food": 6, "crystal": 3}
+
+
+def add_capped(player: Player, resource: str, count: int) -> int:
+    """Add up to the cap; return how many did not fit."""
+    room = CAPS[resource] - player.resources[resource]
+    taken = max(0, min(room, count))
+    player.resources[resource] += taken
+    return count - taken
+
+
+def gain(player: Player, resource: str, count: int = 1) -> Generator[Decision, Option, None]:
+    """Gain resources; crystals past the cap may each become a basic resource (asked)."""
+    overflow = add_capped(player, resource, count)
+    if resource != "crystal":
+        return
+    for _ in range(overflow):
+        room = [r for r in BASIC if player.resources[r] < CAPS[r]]
+        if not room:
+            return
+        choice = yield Decision(
+            player.seat,
+            "resources: crystal at its cap",
+            "your crystals are full: take which basic resource instead?",
+            options_of([*room, "none"]),
+        )
+        if choice.key != "none":
+            add_capped(player, choice.key, 1)
+
+
+def shortfall(player: Player, cost: dict[str, int]) -> int:
+    """How many crystals a payment needs beyond the named resources (or -1 if impossible)."""
+    crystals_needed = cost.get("crystal", 0)
+    for resource, count in cost.items():
+        if resource in BASIC:
+            crystals_needed += max(0, count - player.resources[resource])
+    return crystals_needed
+
+
+def can_pay(player: Player, cost: dict[str, int]) -> bool:
+    """Whether the player can pay, crystals standing in for missing basic resources."""
+    return shortfall(player, cost) <= player.resources["crystal"]
+
+
+def pay(player: Player, cost: dict[str, int]) -> None:
+    """Pay: each named basic resource first, crystals for the rest. Caller checks ``can_pay``."""
+    if not can_pay(player, cost):
+        raise ValueError(f"cannot pay {cost}")
+    for resource, count in cost.items():
+        if resource in BASIC:
+            own = min(count, player.resources[resource])
+            player.resources[resource] -= own
+            player.resources["crystal"] -= count - own
+        elif resource == "crystal":
+            player.resources["crystal"] -= count
+
+
+def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
+    """A cost lowered by ``discount`` units, never below 0 (taken from the largest part first)."""
+    out = dict(cost)
+    for resource in sorted(out, key=lambda r: (-out[r], r)):
+        take = min(discount, out[resource])
+        out[resource] -= take
+        discount -= take
+    return {r: c for r, c in out.items() if c > 0}
+
+
+def total(player: Player) -> int:
+    """Remaining resources, basic and crystal, for end scoring and tie-breaks."""
+    return sum(player.resources.values())

@@ -1,0 +1,164 @@
+"""The game state: plain dataclasses, canonical JSON, cheap to copy and compare.
+
+Every component is referred to by its content id; every collection is a list or a dict
+with string keys, so that equal states give byte-identical JSON in any process.
+
+>>> p = Player(seat=0, name="Ann", tribe="tribe_nadair", side="sun")
+>>> g = Game(players=[p])
+>>> Game.from_json(g.to_json()) == g
+True
+>>> g.to_json()[:30]
+'{"board":{"buildings":{},"figu'
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+RESOURCES = ("gear", "book", "food", "crystal")
+
+
+@dataclass
+class Played:
+    """A card in a card slot: which card, and which half shows (the one that was gained)."""
+
+    card: str
+    half: str  # "top" or "bottom"
+
+
+@dataclass
+class Player:
+    """Everything one player has: resources, cards, boards, pieces and points."""
+
+    seat: int
+    name: str
+    tribe: str
+    side: str
+    resources: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESOURCES, 0))
+    energy: int = 0  # in the energy storage
+    energy_on: list[str] = field(default_factory=list)  # machines holding an energy
+    switch_used: bool = False
+    active: list[str] = field(default_factory=list)
+    resting: list[str] = field(default_factory=list)
+    slots: dict[str, list[Played]] = field(default_factory=dict)
+    modules: dict[str, list[str | None]] = field(default_factory=dict)
+    tracks: dict[str, int] = field(default_factory=lambda: {"grey": 1, "green": 1, "yellow": 1})
+    unlocked: list[str] = field(default_factory=list)  # reward spaces of the machine tracks
+    special_machines: dict[str, str] = field(default_factory=dict)  # reward space -> machine token
+    progress: int = 0  # progress markers placed on the progress track
+    tribe_markers: int = 5  # progress markers still on the tribe board
+    technologies: list[str] = field(default_factory=list)
+    buildings_left: dict[str, int] = field(default_factory=lambda: {"small": 5, "large": 3})
+    tokens_left: dict[str, int] = field(default_factory=dict)
+    crates_closed: list[str] = field(default_factory=list)
+    crates_opened: list[str] = field(default_factory=list)
+    crates_reactivated: list[str] = field(default_factory=list)
+    points: int = 0
+    laps: int = 0  # times past 50 on the point track
+    purple: int = 0  # points waiting for the end of the game
+    hibernations: int = 0
+    majors: list[str] = field(default_factory=list)
+    minors: list[str] = field(default_factory=list)
+    end_game_tile: bool = False
+    artifact_card: str | None = None
+    waters_claimed: list[str] = field(default_factory=list)  # water spaces whose reward was taken
+    devotion: int = 0
+
+
+@dataclass
+class Board:
+    """What lies on the main board: tiles in slots, and the pieces on spaces."""
+
+    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)  # slot -> {tile, orientation, explored}
+    buildings: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {player, size}
+    figures: dict[str, list[int]] = field(default_factory=dict)  # location -> seats, in arrival order
+    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {player, token, ...}
+    majors: list[str] = field(default_factory=list)  # major artifacts on the craters
+    large_locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> {tile, side}
+
+
+@dataclass
+class Supply:
+    """Decks, displays and piles, each a list with the top of a deck first."""
+
+    citizen_deck: list[str] = field(default_factory=list)
+    citizen_display: list[str] = field(default_factory=list)
+    module_pile: list[str] = field(default_factory=list)
+    module_display: list[str] = field(default_factory=list)
+    machine_piles: dict[str, list[str]] = field(default_factory=dict)
+    machine_display: dict[str, list[str]] = field(default_factory=dict)
+    crates: list[str] = field(default_factory=list)
+    minors: list[str] = field(default_factory=list)
+    end_game_tile: bool = True
+    energy: int = 28
+
+
+@dataclass
+class Turn:
+    """Whose turn it is and how far it has gone."""
+
+    player: int = 0
+    actions: int = 0  # actions taken this turn
+    range_bonus: int = 0  # +range waiting for the next action
+    end_triggered_by: int | None = None
+    last_turns_left: list[int] = field(default_factory=list)
+    over: bool = False
+
+
+@dataclass
+class Game:
+    """The whole state of one game."""
+
+    players: list[Player] = field(default_factory=list)
+    board: Board = field(default_factory=Board)
+    supply: Supply = field(default_factory=Supply)
+    turn: Turn = field(default_factory=Turn)
+    packs: list[str] = field(default_factory=lambda: ["base"])
+    variants: list[str] = field(default_factory=list)
+    seed: int | None = None
+    draws: int = 0  # chance outcomes taken so far
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain nested dicts and lists."""
+        return asdict(self)
+
+    def to_json(self, indent: int | None = None) -> str:
+        """Canonical JSON: sorted keys; compact unless ``indent`` is given."""
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(self.to_dict(), sort_keys=True, indent=indent, separators=separators, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """The inverse of :meth:`to_dict`."""
+        data = copy.deepcopy(data)
+        players = []
+        for raw in data.pop("players", []):
+            raw["slots"] = {k: [Played(**p) for p in v] for k, v in raw.get("slots", {}).items()}
+            players.append(_build(Player, raw))
+        return cls(
+            players=players,
+            board=_build(Board, data.pop("board", {})),
+            supply=_build(Supply, data.pop("supply", {})),
+            turn=_build(Turn, data.pop("turn", {})),
+            **data,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """The inverse of :meth:`to_json`."""
+        return cls.from_dict(json.loads(text))
+
+    def clone(self) -> Game:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+
+def _build(cls, raw: dict[str, Any]):
+    names = {f.name for f in fields(cls)}
+    unknown = set(raw) - names
+    if unknown:
+        raise ValueError(f"unknown {cls.__name__} fields in saved state: {', '.join(sorted(unknown))}")
+    return cls(**raw)
