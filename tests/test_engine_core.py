@@ -94,3 +94,30 @@ def test_each_counts_before_repeating_the_body():
     player.crates_closed = ["c1", "c2"]
     run_to_end(apply_text(game, 0, "each crates: gain food"), [])
     assert player.resources["food"] == 2
+
+
+def test_a_move_applies_whole_or_not_at_all():
+    from revive_dsl.engine.game import Runner
+
+    game, _ = game_with()
+    runner = Runner(game)
+    before = runner.game.to_json()
+    runner.answer("switch")  # the move is under way: it waits for the resource
+    with pytest.raises(IllegalAnswer):
+        runner.answer("crystal")
+    assert runner.game.to_json() == before
+    runner.cancel()
+    assert runner.game.to_json() == before
+    assert runner.decision().legal_keys() == ["switch"]
+
+
+def test_switch_gains_a_basic_resource_and_is_then_used_until_reset():
+    from revive_dsl.engine.game import Runner
+
+    game, _ = game_with()
+    runner = Runner(game)
+    runner.answer("switch")
+    runner.answer("gear")
+    player = runner.game.players[0]
+    assert player.resources["gear"] == 1 and player.switch_used
+    assert "switch" not in runner.decision().legal_keys()

@@ -1,0 +1,171 @@
+"""Turns and moves: what a player may do next, and a Runner that applies moves whole or not at all.
+
+A *move* is one thing a player does on their turn: an action (play a card, switch,
+explore, build, populate, hibernate), a free action (trade a crystal, use a machine, open a
+crate, a technology's trade) or ending the turn. The moves are a table (:data:`MOVES`), each
+with a test of whether it is available and a generator that carries it out; action modules
+register themselves into it.
+
+The :class:`Runner` runs each move on a copy of the game and keeps the copy only when the
+move completes, so an illegal or unfinished move leaves the state untouched.
+
+>>> from revive_dsl.engine.state import Game, Player
+>>> runner = Runner(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
+>>> runner.decision().legal_keys()
+['switch']
+>>> runner.answer("switch"); runner.answer("food"); runner.game.players[0].resources["food"]
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from revive_dsl.engine import resources as res
+from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.interpret import Ctx, Effect
+from revive_dsl.engine.state import Game
+
+ACTIONS_PER_TURN = 2
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the move table."""
+
+    name: str
+    is_action: bool
+    available: Callable[[Game], bool]
+    carry_out: Callable[[Ctx], Effect]
+    label: str = ""
+
+
+MOVES: dict[str, Move] = {}
+
+
+def move(name: str, *, action: bool, available: Callable[[Game], bool], label: str = ""):
+    """Register a move's implementation (a generator taking a Ctx)."""
+
+    def register(fn: Callable[[Ctx], Effect]):
+        MOVES[name] = Move(name, action, available, fn, label)
+        return fn
+
+    return register
+
+
+def actions_left(game: Game) -> int:
+    limit = 1 if len(game.players) == 1 else ACTIONS_PER_TURN
+    return limit - game.turn.actions
+
+
+def legal_moves(game: Game) -> list[str]:
+    """The keys of every move the current player may make now, in table order."""
+    out = []
+    for m in MOVES.values():
+        if m.name == "hibernate":
+            ok = game.turn.actions == 0 and m.available(game)
+        elif m.is_action:
+            ok = actions_left(game) > 0 and m.available(game)
+        else:
+            ok = m.available(game)
+        if ok:
+            out.append(m.name)
+    if game.turn.actions > 0:
+        out.append("end")
+    return out
+
+
+def end_turn(game: Game) -> None:
+    """Pass the turn to the next player in seat order (the last round is tracked here)."""
+    turn = game.turn
+    if turn.end_triggered_by is not None:
+        if turn.player in turn.last_turns_left:
+            turn.last_turns_left.remove(turn.player)
+        if not turn.last_turns_left:
+            turn.over = True
+            return
+    turn.player = (turn.player + 1) % len(game.players)
+    turn.actions = 0
+    turn.range_bonus = 0
+
+
+class Runner:
+    """Drives a game move by move; ``decision()`` is what must be answered next."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._work: Game | None = None
+        self._gen: Effect | None = None
+        self._pending: Decision | None = None
+        self.log: list[str] = []
+
+    def decision(self) -> Decision | None:
+        """The decision waiting for an answer, or None when the game is over."""
+        if self._pending is not None:
+            return self._pending
+        if self.game.turn.over:
+            return None
+        seat = self.game.turn.player
+        labels = {k: MOVES[k].label for k in MOVES}
+        labels["end"] = "end your turn"
+        return Decision(seat, "turn", "what do you do?", options_of(legal_moves(self.game), labels))
+
+    def answer(self, key: str) -> None:
+        """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing."""
+        decision = self.decision()
+        if decision is None:
+            raise ValueError("the game is over")
+        option = decision.choose(key)
+        if self._gen is None:
+            self._start(option)
+        else:
+            self._advance(option)
+
+    def cancel(self) -> None:
+        """Abandon the move under way; the state is as it was before it."""
+        self._work = self._gen = self._pending = None
+
+    def _start(self, option: Option) -> None:
+        if option.key == "end":
+            end_turn(self.game)
+            return
+        self._work = self.game.clone()
+        chosen = MOVES[option.key]
+        ctx = Ctx(self._work, self._work.turn.player, log=self.log)
+        if chosen.is_action:
+            self._work.turn.actions += 1
+        self._gen = chosen.carry_out(ctx)
+        self._advance(None)
+
+    def _advance(self, option: Option | None) -> None:
+        assert self._gen is not None and self._work is not None
+        try:
+            self._pending = next(self._gen) if option is None else self._gen.send(option)
+        except StopIteration:
+            self.game, self._work, self._gen, self._pending = self._work, None, None, None
+
+
+# --- the switch (the base rule; the advanced switch and journeys add options) ------------
+
+SwitchOption = tuple[str, Callable[[Ctx], bool], Callable[[Ctx], Effect]]
+
+
+def _switch_gain(ctx: Ctx) -> Effect:
+    choice = yield Decision(ctx.seat, "switch", "gain which basic resource?", options_of(res.BASIC))
+    res.add_capped(ctx.player, choice.key, 1)
+    ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
+
+
+SWITCH_OPTIONS: list[SwitchOption] = [("resource", lambda ctx: True, _switch_gain)]
+
+
+@move("switch", action=True, available=lambda g: not g.players[g.turn.player].switch_used, label="use your switch")
+def _switch(ctx: Ctx) -> Effect:
+    ctx.player.switch_used = True
+    usable = [(key, run) for key, ok, run in SWITCH_OPTIONS if ok(ctx)]
+    if len(usable) == 1:
+        yield from usable[0][1](ctx)
+        return
+    choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
+    yield from dict(usable)[choice.key](ctx)
