@@ -26,6 +26,7 @@ from typing import Any
 import jsonschema
 
 from revive_dsl import nodes as n
+from revive_dsl.board import check_board
 from revive_dsl.checker import check
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
@@ -321,6 +322,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
                                 f"{comp.id}: technology '{tech['id']}' connects to unknown technology '{target}'",
                             )
                         )
+    problems.extend(check_board(content))
 
 
 def _manifest_depends(folder: Path) -> tuple[str, list[str]]:

@@ -64,6 +64,100 @@ _SIDE = _obj(
     ["ability", "technologies"],
 )
 
+# --- the boards ------------------------------------------------------------------------
+
+_CELL = {
+    "type": "array",
+    "items": {"type": "integer"},
+    "minItems": 2,
+    "maxItems": 2,
+    "description": "a hex cell in axial coordinates [q, r]",
+}
+_TILE_SLOT = _obj(
+    {
+        "id": ID,
+        "cells": {
+            "type": "array",
+            "items": _CELL,
+            "minItems": 1,
+            "description": "listed so that a half turn of the tile maps cell i to cell n-1-i",
+        },
+    }
+)
+_CARD_SLOT = _obj(
+    {
+        "id": ID,
+        "half": {"enum": ["top", "bottom", "either"], "description": "which half of a card played here counts"},
+        "needs": {**ID, "description": "the technology that opens this slot"},
+        "module_spaces": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 3,
+            "items": _obj({"activation": {"type": "boolean"}}),
+        },
+    },
+    ["id", "half", "module_spaces"],
+)
+_TRACK_RESOURCE = {"grey": "gear", "green": "book", "yellow": "food"}
+
+
+def _track(resource: str) -> dict[str, Any]:
+    return _obj(
+        {
+            "values": {"type": "array", "items": COUNT, "minItems": 12, "description": "values[i]: space i+1"},
+            "beyond": {"const": resource, "description": "gained for each advance past the last space"},
+        }
+    )
+
+
+_REWARD_SPACE = {
+    **_obj(
+        {
+            "id": ID,
+            "type": {"enum": ["standard_machine", "special_machine", "artifact", "card_bonus"]},
+            "colour": CARD_COLOUR,
+            "needs": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": _obj({"track": CARD_COLOUR, "space": {"type": "integer", "minimum": 1}}),
+            },
+            "effect": EFFECT,
+            "points_per_card": COUNT,
+        },
+        ["id", "type", "needs"],
+    ),
+    "allOf": [
+        {
+            "if": {"properties": {"type": {"const": "standard_machine"}}},
+            "then": {"required": ["colour", "effect"], "not": {"required": ["points_per_card"]}},
+        },
+        {
+            "if": {"properties": {"type": {"const": "special_machine"}}},
+            "then": {
+                "required": ["colour"],
+                "not": {"anyOf": [{"required": ["effect"]}, {"required": ["points_per_card"]}]},
+            },
+        },
+        {
+            "if": {"properties": {"type": {"const": "artifact"}}},
+            "then": {
+                "required": ["effect"],
+                "not": {"anyOf": [{"required": ["colour"]}, {"required": ["points_per_card"]}]},
+            },
+        },
+        {
+            "if": {"properties": {"type": {"const": "card_bonus"}}},
+            "then": {"required": ["colour", "points_per_card"], "not": {"required": ["effect"]}},
+        },
+    ],
+}
+_PROGRESS_SPACE = _obj(
+    {"space": {"type": "integer", "minimum": 1}, "points": COUNT, "bonus": EFFECT}, ["space", "points"]
+)
+_HIBERNATION_SPACE = _obj({"space": COUNT, "reward": EFFECT, "remove_artifact": {"type": "boolean"}}, ["space"])
+_SOLO_RANK = _obj({"min": COUNT, "rank": ID})
+
 KIND_ITEMS: dict[str, dict[str, Any]] = {
     "citizen_card": _item({"colour": CARD_COLOUR, "top": EFFECT, "bottom": EFFECT}),
     "starting_card": _item(
@@ -119,27 +213,43 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
             "bonuses": {"type": "object", "patternProperties": {"^[0-9]+$": EFFECT}, "additionalProperties": False},
         }
     ),
-    # The boards are large structured data; their own helpers in revive_dsl/board.py check
-    # the geometry. The schema fixes the top-level shape.
+    # The boards: the schema fixes their shape; revive_dsl/board.py checks the geometry and
+    # the references between their parts.
     "player_board": _item(
-        {},
         {
-            "slots": {"type": "array"},
-            "tracks": {"type": "object"},
-            "reward_spaces": {"type": "array"},
-            "progress_track": {"type": "array"},
-            "caps": {"type": "object"},
-            "machines": {"type": "array"},
-        },
+            "slots": {"type": "array", "items": _CARD_SLOT, "minItems": 5, "maxItems": 5},
+            "tracks": _obj({colour: _track(resource) for colour, resource in _TRACK_RESOURCE.items()}),
+            "reward_spaces": {"type": "array", "items": _REWARD_SPACE, "minItems": 15, "maxItems": 15},
+            "progress_track": {"type": "array", "items": _PROGRESS_SPACE, "minItems": 20, "maxItems": 20},
+            "full_points": COUNT,
+            "caps": _obj({"basic": COUNT, "crystal": COUNT}),
+        }
     ),
     "main_board": _item(
-        {},
         {
-            "map": {"type": "object"},
-            "point_track": {"type": "object"},
-            "hibernation_track": {"type": "array"},
-            "solo_table": {"type": "array"},
-        },
+            "map": _obj(
+                {
+                    "chasm": _CELL,
+                    "starting_slots": {"type": "array", "items": _TILE_SLOT, "minItems": 5, "maxItems": 5},
+                    "area_slots": {"type": "array", "items": _TILE_SLOT, "minItems": 25, "maxItems": 25},
+                    "large_slots": {"type": "array", "items": _TILE_SLOT, "minItems": 4, "maxItems": 4},
+                    "crystals": {"type": "array", "items": _CELL, "minItems": 1},
+                }
+            ),
+            "crater": _obj({"artifact_spaces": COUNT}),
+            "point_track": _obj(
+                {
+                    "length": COUNT,
+                    "bonuses": {
+                        "type": "object",
+                        "patternProperties": {"^[0-9]+$": EFFECT},
+                        "additionalProperties": False,
+                    },
+                }
+            ),
+            "hibernation_track": {"type": "array", "items": _HIBERNATION_SPACE, "minItems": 2},
+            "solo_table": {"type": "array", "items": _SOLO_RANK, "minItems": 1},
+        }
     ),
 }
 

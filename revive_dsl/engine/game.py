@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.interpret import Ctx, Effect
+from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 
 ACTIONS_PER_TURN = 2
@@ -93,8 +94,9 @@ def end_turn(game: Game) -> None:
 class Runner:
     """Drives a game move by move; ``decision()`` is what must be answered next."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, rules: Rules | None = None):
         self.game = game
+        self.rules = rules
         self._work: Game | None = None
         self._gen: Effect | None = None
         self._pending: Decision | None = None
@@ -132,7 +134,7 @@ class Runner:
             return
         self._work = self.game.clone()
         chosen = MOVES[option.key]
-        ctx = Ctx(self._work, self._work.turn.player, log=self.log)
+        ctx = Ctx(self._work, self._work.turn.player, self.rules, log=self.log)
         if chosen.is_action:
             self._work.turn.actions += 1
         self._gen = chosen.carry_out(ctx)

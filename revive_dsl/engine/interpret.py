@@ -21,6 +21,7 @@ from typing import Any
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 
 Effect = Generator[Decision, Option, None]
@@ -32,6 +33,7 @@ class Ctx:
 
     game: Game
     seat: int
+    rules: Rules | None = None  # the content; None only in content-free unit tests
     source: str | None = None  # the component whose effect this is
     event: dict[str, Any] = field(default_factory=dict)  # what a trigger knows (e.g. the recruited card)
     log: list[str] = field(default_factory=list)  # what happened, in English, for annotations

@@ -1,0 +1,61 @@
+"""The rules' view of the content: components by id, their compiled effects, the boards' data.
+
+>>> rules = Rules.load(("base",))
+>>> rules.component("cat_scout").kind
+'citizen_card'
+>>> rules.effect("cat_scout", "top").clauses[0].body.name
+'gain'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from revive_dsl import nodes as n
+from revive_dsl.content import Component, Content, load_packs
+
+
+@dataclass
+class Rules:
+    """Loaded content plus lookups the engine asks for often."""
+
+    content: Content
+    packs: tuple[str, ...] = ("base",)
+    _by_kind: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    @staticmethod
+    @cache
+    def load(packs: tuple[str, ...] = ("base",)) -> Rules:
+        """Rules for the bundled packs (cached per pack list)."""
+        return Rules(load_packs(list(packs)), tuple(packs))
+
+    def component(self, cid: str) -> Component:
+        """The component with this id (KeyError names it if unknown)."""
+        try:
+            return self.content.components[cid]
+        except KeyError:
+            raise KeyError(f"unknown component '{cid}'") from None
+
+    def data(self, cid: str) -> dict[str, Any]:
+        """A component's plain data."""
+        return self.component(cid).data
+
+    def effect(self, cid: str, path: str) -> n.Program:
+        """A component's compiled effect at a field path such as ``top`` or ``sides.sun.ability``."""
+        return self.component(cid).effects[path]
+
+    def ids(self, kind: str) -> list[str]:
+        """Ids of every component of a kind, in content order."""
+        if kind not in self._by_kind:
+            self._by_kind[kind] = [c.id for c in self.content.of_kind(kind)]
+        return self._by_kind[kind]
+
+    @property
+    def main_board(self) -> dict[str, Any]:
+        return self.data(self.ids("main_board")[0])
+
+    @property
+    def player_board(self) -> dict[str, Any]:
+        return self.data(self.ids("player_board")[0])
