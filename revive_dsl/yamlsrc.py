@@ -132,10 +132,24 @@ class _Builder:
         return Pos(self.doc.file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """Compose with libyaml when present (fast); on any error, again in pure Python, whose
+    messages are the ones we report, so both installs give the same diagnostics."""
+    if _FAST_LOADER is not None:
+        try:
+            return yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def load_yaml(text: str, file: str) -> YamlDoc:
     """Parse YAML text safely; raise :class:`DslError` with positions on any problem."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
