@@ -1,0 +1,25 @@
+"""Imports every rules module, so that their effects, counters and moves are registered.
+
+Rules modules register themselves into the tables of :mod:`revive_dsl.engine.interpret`
+(``EFFECTS``, ``COUNTERS``, ``STATES``) and :mod:`revive_dsl.engine.game` (``MOVES``) when
+imported. Add a new module's name here, one line each.
+
+>>> load_all()
+>>> "gain" in __import__("revive_dsl.engine.interpret", fromlist=["EFFECTS"]).EFFECTS
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+
+RULE_MODULES: list[str] = [
+    "revive_dsl.engine.interpret",
+    "revive_dsl.engine.game",
+]
+
+
+def load_all() -> None:
+    """Import every rules module (idempotent)."""
+    for name in RULE_MODULES:
+        importlib.import_module(name)
