@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -284,7 +285,8 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
         if not path.resolve().is_relative_to(inside):
             problems.append(
                 Diagnostic(
-                    Pos(_display(path), 1, 0), f"links outside pack '{pack.id}'; content may only read its own folder"
+                    Pos(os.path.relpath(path), 1, 0),
+                    f"links outside pack '{pack.id}' (to {_display(path)}); content may only read its own folder",
                 )
             )
             continue

@@ -168,3 +168,13 @@ def test_check_command_prints_position_line_and_caret(capsys):
         '        top: "gian 2 book"',
         "              ^",
     ]
+
+
+def test_a_pack_cannot_read_files_outside_its_folder(tmp_path):
+    outside = tmp_path / "secret.yaml"
+    outside.write_text("kind: crate\ncomponents: []\n", encoding="utf-8")
+    pack = make_pack({})
+    Path(pack, "link.yaml").symlink_to(outside)
+    assert errors(pack) == [
+        ("p/link.yaml:1:0", "links outside pack 'p' (to secret.yaml); content may only read its own folder")
+    ]
