@@ -190,15 +190,29 @@ def compile_field(
     return program, problems
 
 
-def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
-    """Load one component file into ``content``, adding every problem to ``problems``."""
+def _read_yaml(path: Path, content: Content, problems: list[Diagnostic]) -> YamlDoc | None:
+    """Read and parse one YAML file, remembering its text; None (with a diagnostic) if it cannot be."""
     name = _display(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        problems.append(Diagnostic(Pos(name, 1, 0), f"not UTF-8 text (byte {err.start}): save the file as UTF-8"))
+        return None
+    except OSError as err:
+        problems.append(Diagnostic(Pos(name, 1, 0), f"cannot read the file: {err.strerror}"))
+        return None
     content.texts[name] = text
     try:
-        doc = load_yaml(text, name)
+        return load_yaml(text, name)
     except DslError as err:
         problems.extend(err.diagnostics)
+        return None
+
+
+def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
+    """Load one component file into ``content``, adding every problem to ``problems``."""
+    doc = _read_yaml(path, content, problems)
+    if doc is None:
         return
     data = doc.data
     kind = data.get("kind") if isinstance(data, dict) else None
@@ -248,16 +262,11 @@ def _get(data: Any, path: tuple) -> Any:
 def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic]) -> Pack | None:
     """Load a pack folder (its manifest, then every other ``*.yaml`` in name order)."""
     manifest = folder / "pack.yaml"
-    name = _display(manifest)
     if not manifest.is_file():
         problems.append(Diagnostic(Pos(_display(folder), 1, 0), "not a content pack: pack.yaml is missing"))
         return None
-    text = manifest.read_text(encoding="utf-8")
-    content.texts[name] = text
-    try:
-        doc = load_yaml(text, name)
-    except DslError as err:
-        problems.extend(err.diagnostics)
+    doc = _read_yaml(manifest, content, problems)
+    if doc is None:
         return None
     schema_problems = _schema_diagnostics(doc, _schema("pack.schema.json"))
     if schema_problems:

@@ -178,3 +178,9 @@ def test_a_pack_cannot_read_files_outside_its_folder(tmp_path):
     assert errors(pack) == [
         ("p/link.yaml:1:0", "links outside pack 'p' (to secret.yaml); content may only read its own folder")
     ]
+
+
+def test_a_file_that_is_not_utf8_is_reported_not_raised():
+    pack = make_pack({})
+    Path(pack, "latin.yaml").write_bytes(b"kind: crate\n# caf\xe9\n")
+    assert errors(pack) == [("p/latin.yaml:1:0", "not UTF-8 text (byte 17): save the file as UTF-8")]
