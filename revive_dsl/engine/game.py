@@ -124,6 +124,11 @@ class Runner:
         else:
             self._advance(option)
 
+    @property
+    def between_moves(self) -> bool:
+        """True when no move is under way (the state is a whole, committed state)."""
+        return self._gen is None
+
     def cancel(self) -> None:
         """Abandon the move under way; the state is as it was before it."""
         self._work = self._gen = self._pending = None
