@@ -141,7 +141,7 @@ def _compose(text: str) -> yaml.Node | None:
     if _FAST_LOADER is not None:
         try:
             return yaml.compose(text, Loader=_FAST_LOADER)
-        except yaml.YAMLError:
+        except (yaml.YAMLError, UnicodeError):  # libyaml cannot encode lone surrogates
             pass
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
@@ -155,6 +155,11 @@ def load_yaml(text: str, file: str) -> YamlDoc:
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = err.problem or err.context or "invalid YAML"
         raise DslError([Diagnostic(Pos(file, line, column), f"YAML syntax error: {problem}")]) from None
+    except yaml.reader.ReaderError as err:
+        before = text[: err.position]
+        line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
+        message = f"character #x{err.character:04x} is not allowed in YAML: {err.reason}"
+        raise DslError([Diagnostic(Pos(file, line, column), message)]) from None
     except yaml.YAMLError as err:
         raise DslError([Diagnostic(Pos(file, 1, 1), f"YAML error: {err}")]) from None
     builder = _Builder(file, text)

@@ -108,7 +108,7 @@ def test_a_move_applies_whole_or_not_at_all():
     assert runner.game.to_json() == before
     runner.cancel()
     assert runner.game.to_json() == before
-    assert runner.decision().legal_keys() == ["switch"]
+    assert runner.decision().legal_keys()[0] == "switch"  # the turn's first question again (hibernate follows)
 
 
 def test_switch_gains_a_basic_resource_and_is_then_used_until_reset():

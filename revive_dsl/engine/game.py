@@ -11,8 +11,8 @@ move completes, so an illegal or unfinished move leaves the state untouched.
 
 >>> from revive_dsl.engine.state import Game, Player
 >>> runner = Runner(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
->>> runner.decision().legal_keys()
-['switch']
+>>> runner.decision().legal_keys()[0]
+'switch'
 >>> runner.answer("switch"); runner.answer("food"); runner.game.players[0].resources["food"]
 1
 """
@@ -80,6 +80,7 @@ def legal_moves(game: Game) -> list[str]:
 def end_turn(game: Game) -> None:
     """Pass the turn to the next player in seat order (the last round is tracked here)."""
     turn = game.turn
+    turn.all_colours = []  # lasts for the turn it was used in, never into end scoring
     if turn.end_triggered_by is not None:
         if turn.player in turn.last_turns_left:
             turn.last_turns_left.remove(turn.player)
@@ -89,6 +90,7 @@ def end_turn(game: Game) -> None:
     turn.player = (turn.player + 1) % len(game.players)
     turn.actions = 0
     turn.range_bonus = 0
+    turn.discounts, turn.unlimited_range = {}, False  # one-action bonuses end with the turn
 
 
 class Runner:

@@ -211,13 +211,15 @@ def _points(ctx: Ctx, call: n.Call) -> Effect:
 def gain_points(ctx: Ctx, amount: int) -> Effect:
     """Every blue point gained passes through here (the expansion's devotion hooks in)."""
     player = ctx.player
+    before = player.laps * 50 + player.points
     player.points += amount
     while player.points >= 50:
         player.points -= 50
         player.laps += 1
     ctx.log.append(f"scores {amount} points")
-    return
-    yield  # a generator: bonus spaces of the point track will ask decisions
+    from revive_dsl.engine.tracks import point_track_bonuses  # the tracks module builds on this one
+
+    yield from point_track_bonuses(ctx, before, before + amount)
 
 
 @effect("purple")
@@ -296,7 +298,8 @@ def apply_text(game: Game, seat: int, text: str) -> Effect:
 
 @counter("crates")
 def _crates(ctx: Ctx, call: n.Call) -> int:
-    return len(ctx.player.crates_closed) + len(ctx.player.crates_opened)
+    # opened and reactivated crates are both used crates; each counts once wherever it is kept
+    return len({*ctx.player.crates_closed, *ctx.player.crates_opened, *ctx.player.crates_reactivated})
 
 
 @counter("energy_markers")

@@ -16,6 +16,16 @@ import importlib
 RULE_MODULES: list[str] = [
     "revive_dsl.engine.interpret",
     "revive_dsl.engine.game",
+    "revive_dsl.engine.triggers",
+    "revive_dsl.engine.cards",
+    "revive_dsl.engine.modules",
+    "revive_dsl.engine.card_effects",
+    "revive_dsl.engine.counters",
+    "revive_dsl.engine.scoring",
+    "revive_dsl.engine.board_actions",
+    "revive_dsl.engine.tracks",
+    "revive_dsl.engine.machines",
+    "revive_dsl.engine.hibernate",
 ]
 
 

@@ -7,8 +7,8 @@ with string keys, so that equal states give byte-identical JSON in any process.
 >>> g = Game(players=[p])
 >>> Game.from_json(g.to_json()) == g
 True
->>> g.to_json()[:30]
-'{"board":{"buildings":{},"figu'
+>>> g.to_json() == Game.from_json(g.to_json()).to_json()  # canonical: sorted keys, no spaces
+True
 """
 
 from __future__ import annotations
@@ -64,8 +64,15 @@ class Player:
     minors: list[str] = field(default_factory=list)
     end_game_tile: bool = False
     artifact_card: str | None = None
+    artifact_offer: list[str] = field(default_factory=list)  # variant artifact_choice: the two cards dealt
     waters_claimed: list[str] = field(default_factory=list)  # water spaces whose reward was taken
     devotion: int = 0
+    # expansion state read by counters and scoring (Call of the Abyss)
+    journeys_done: list[str] = field(default_factory=list)  # completed journeys, face down (a flask each)
+    gadgets_used: list[str] = field(default_factory=list)  # gadgets face down since the last hibernation
+    scyphoz_colours: dict[str, str] = field(default_factory=dict)  # Scyphoz card -> colour chosen this turn
+    machines_flipped: list[str] = field(default_factory=list)  # used unstable machines, face down (a flask each)
+    action_cube: int = 0  # solo: spaces the action cube has moved up the progress track
 
 
 @dataclass
@@ -78,6 +85,8 @@ class Board:
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {player, token, ...}
     majors: list[str] = field(default_factory=list)  # major artifacts on the craters
     large_locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> {tile, side}
+    crater_minors: list[str] = field(default_factory=list)  # variant long_game with 4 players: 2 minors by the craters
+    shared_artifact_card: str | None = None  # variant common_artifact_card: the one face-up card all score
 
 
 @dataclass
@@ -103,9 +112,12 @@ class Turn:
     player: int = 0
     actions: int = 0  # actions taken this turn
     range_bonus: int = 0  # +range waiting for the next action
+    discounts: dict[str, int] = field(default_factory=dict)  # action (or "any") -> discount for the next one
+    unlimited_range: bool = False  # the action under way pays no range (a machine during explore)
     end_triggered_by: int | None = None
     last_turns_left: list[int] = field(default_factory=list)
     over: bool = False
+    all_colours: list[str] = field(default_factory=list)  # cards treated as every colour this turn
 
 
 @dataclass

@@ -1,0 +1,457 @@
+"""The actions on the board: explore, build, populate -- as turn actions and as free effects.
+
+Rules encoded here (rulebook, "Explore", "Build", "Populate", "Range"):
+
+- explore: a face-down area tile the player can reach; pay range and the cost on its back,
+  gain the points on its back, recruit a card from the display or the top of the deck (the
+  display refills), flip the tile and turn it either way; then owners of buildings next to
+  its new spaces take those spaces' rewards, in player order from the active player;
+- build: a vacant sand space; 3 gears (small) or 5 gears (large) plus range; then each
+  adjacent forest / mountain / field advances the green / grey / yellow track, each adjacent
+  crystal gives a crystal (a large building doubles both), and each adjacent water space
+  the player has not claimed gives its reward once (never doubled);
+- populate: a city space or large location the player has not populated; the first time the
+  bottom technology, later one connected to an unlocked one; its books plus range plus 1 book
+  to each other player already there (paid to them); the figure unlocks the technology and its
+  ``once`` and immediate effects happen at once.
+
+Discounts never take a cost below 0, never touch range, and for populate only touch the
+technology's books. Every option offered is affordable as offered: costs are computed
+(range included) before the decision is asked.
+
+The same generators serve the actions (moves that spend an action) and the DSL's free
+``explore`` / ``build`` / ``populate`` effects (no action spent).
+
+>>> from revive_dsl.engine.interpret import Ctx, run_to_end
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+>>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+>>> game.players[0].resources["gear"] = 3
+>>> sorted(build_options(Ctx(game, 0, Rules.load(("base",)))))
+['1,0']
+"""
+
+from __future__ import annotations
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine import resources as res
+from revive_dsl.engine.cards import offer_machines_during
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.game import move
+from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, count_arg, effect, gain_points, run
+from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.tracks_api import advance
+from revive_dsl.engine.triggers import fire
+
+BUILDING_GEARS = {"small": 3, "large": 5}
+REWARD_FACTOR = {"small": 1, "large": 2}  # terrain and crystal rewards; water is never doubled
+
+Cost = dict[str, int]
+
+
+# --- costs ---------------------------------------------------------------------------------
+
+
+def _plus(*costs: Cost) -> Cost:
+    out: Cost = {}
+    for cost in costs:
+        for resource, amount in cost.items():
+            out[resource] = out.get(resource, 0) + amount
+    return {r: a for r, a in sorted(out.items()) if a > 0}
+
+
+def discount(ctx: Ctx, action: str, targets: list[str]) -> int:
+    """The discount on an action's own cost: next-action and lasting ``discount``, at most one ``discount_near``."""
+    rules, turn = rules_of(ctx), ctx.game.turn
+    total = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
+    near = 0
+    for call in lasting_modifiers(rules, ctx.player):
+        words = args(call)[1]
+        if call.name == "discount" and (words or ["any"])[0] in (action, "any"):
+            total += count_arg(call)
+        elif call.name == "discount_near" and _token_near(ctx, words[0], targets):
+            near = max(near, args(call)[0][0])
+    return total + near
+
+
+def _token_near(ctx: Ctx, token: str, targets: list[str]) -> bool:
+    rules, tokens = rules_of(ctx), ctx.game.board.tokens
+    near = {nb for t in targets for nb in (t, *geo.neighbours(rules, t))}
+    return any(tokens.get(s, {}).get("token") == token and tokens[s].get("player") == ctx.seat for s in near)
+
+
+def pay_less(ctx: Ctx, action: str, cost: Cost) -> Cost:
+    """A payment lowered by the lasting ``pay_less N RESOURCE ACTION`` modifiers (range included)."""
+    out = dict(cost)
+    for call in lasting_modifiers(rules_of(ctx), ctx.player):
+        words = args(call)[1]
+        if call.name == "pay_less" and words[-1] == action:
+            out[words[0]] = max(0, out.get(words[0], 0) - count_arg(call))
+    return _plus(out)
+
+
+def total_cost(
+    ctx: Ctx, action: str, own: Cost, targets: list[str], fees: int = 0, reach: dict[str, int] | None = None
+) -> Cost | None:
+    """The whole payment: the action's own cost after discounts, range food, books to others; None if unreachable.
+
+    ``reach`` is the :func:`~revive_dsl.engine.range.range_costs` map, when several targets are priced at once.
+    """
+    food = range_cost(ctx, targets, reach)
+    if food is None:
+        return None
+    own = res.discounted(own, discount(ctx, action, targets))
+    return pay_less(ctx, action, _plus(own, {"food": food, "book": fees}))
+
+
+def label(cost: Cost) -> str:
+    return "pay " + " + ".join(f"{a} {r}" for r, a in cost.items()) if cost else "free"
+
+
+def finish_action(ctx: Ctx) -> None:
+    """The one-action bonuses are used up by the action just carried out."""
+    turn = ctx.game.turn
+    turn.range_bonus, turn.discounts, turn.unlimited_range = 0, {}, False
+
+
+# --- rewards of spaces next to a building --------------------------------------------------
+
+
+def space_reward(ctx: Ctx, space: str, size: str) -> Effect:
+    """What a building of ``size`` gets from one adjacent space: a track advance, crystals, a water reward."""
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    shown = geo.terrain(rules, board, space)
+    if shown in (*geo.TERRAIN_TRACK, "crystal") or (shown == "water" and space not in player.waters_claimed):
+        ctx.log.append(f"{player.name} takes the reward of {space} ({shown})")
+    if shown in geo.TERRAIN_TRACK:
+        yield from advance(ctx, geo.TERRAIN_TRACK[shown], REWARD_FACTOR[size])
+    elif shown == "crystal":
+        yield from res.gain(player, "crystal", REWARD_FACTOR[size])
+    elif shown == "water" and space not in player.waters_claimed:
+        player.waters_claimed.append(space)
+        reward = geo.water_reward(rules, board, space)
+        if reward is not None:
+            for clause in reward.clauses:
+                if isinstance(clause, n.Immediate):
+                    yield from run(clause.body, ctx)
+
+
+def seats_from(ctx: Ctx) -> list[int]:
+    """Every seat in player order, beginning with the active player."""
+    count = len(ctx.game.players)
+    return [(ctx.seat + i) % count for i in range(count)]
+
+
+def new_space_rewards(ctx: Ctx, spaces: list[str]) -> Effect:
+    """Owners of buildings next to newly shown spaces take their rewards, in player order from the active player."""
+    rules, board = rules_of(ctx), ctx.game.board
+    for seat in seats_from(ctx):
+        owner = Ctx(ctx.game, seat, ctx.rules, log=ctx.log)
+        for building in sorted(s for s, b in board.buildings.items() if b["player"] == seat):
+            size = board.buildings[building]["size"]
+            for space in spaces:
+                if space in geo.neighbours(rules, building):
+                    yield from space_reward(owner, space, size)
+
+
+# --- explore -------------------------------------------------------------------------------
+
+
+def back_parts(rules: Rules, tile: str) -> tuple[Cost, n.Expr | None]:
+    """A tile back's cost and what it gives: ``pay book -> points 2`` -> ({"book": 1}, points 2)."""
+    program = rules.component(tile).effects.get("back")
+    if program is None or not program.clauses:
+        return {}, None
+    body = program.clauses[0].body
+    return (cost_of(body.cost), body.gain) if isinstance(body, n.Trade) else ({}, body)
+
+
+def explore_options(ctx: Ctx) -> dict[str, Cost]:
+    """Face-down tiles the player can reach and pay for -> the whole payment."""
+    rules, board = rules_of(ctx), ctx.game.board
+    out, reach = {}, range_costs(ctx)
+    for slot in geo.face_down_slots(rules, board):
+        cells = list(geo.geometry(rules).slot_cells[slot])
+        cost = total_cost(ctx, "explore", back_parts(rules, board.tiles[slot]["tile"])[0], cells, reach=reach)
+        if cost is not None and res.can_pay(ctx.player, cost):
+            out[slot] = cost
+    return out
+
+
+def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
+    """Take a display card or the deck's top card into the active area; refill the display."""
+    supply = ctx.game.supply
+    keys = [*supply.citizen_display, *(["deck"] if supply.citizen_deck else [])]
+    if not keys:
+        return
+    choice = yield Decision(ctx.seat, "recruit", "take which card (or the top of the deck)?", options_of(keys))
+    if choice.key == "deck":
+        card = supply.citizen_deck.pop(0)
+    else:
+        card = choice.key
+        supply.citizen_display.remove(card)
+        if supply.citizen_deck:
+            supply.citizen_display.append(supply.citizen_deck.pop(0))
+    ctx.player.active.append(card)
+    ctx.log.append(f"{ctx.player.name} recruits {card}")
+    yield from fire(ctx, "recruit", card=card)
+
+
+def explore(ctx: Ctx) -> Effect:
+    """The explore action (or the free ``explore`` effect)."""
+    if not explore_options(ctx):
+        return
+    yield from offer_machines_during(ctx, "explore")
+    rules, board = rules_of(ctx), ctx.game.board
+    options = explore_options(ctx)
+    labels = {slot: label(cost) for slot, cost in options.items()}
+    slot = (yield Decision(ctx.seat, "explore", "explore which tile?", options_of(options, labels))).key
+    res.pay(ctx.player, options[slot])
+    finish_action(ctx)
+    placed = board.tiles[slot]
+    ctx.log.append(f"{ctx.player.name} explores {slot} ({label(options[slot])})")
+    gain = back_parts(rules, placed["tile"])[1]
+    if gain is not None:
+        yield from run(gain, ctx)
+    yield from recruit_from_display_or_deck(ctx)
+    terrains = [s["terrain"] for s in rules.data(placed["tile"])["spaces"]]
+    turns = {"0": " ".join(terrains), "1": " ".join(reversed(terrains))}
+    placed["orientation"] = int(
+        (yield Decision(ctx.seat, "explore", "turn the tile which way?", options_of(turns, turns))).key
+    )
+    placed["explored"] = True
+    yield from fire(ctx, "explore", slot=slot)
+    yield from new_space_rewards(ctx, list(geo.geometry(rules).slot_cells[slot]))
+
+
+# --- build ---------------------------------------------------------------------------------
+
+
+def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
+    """Vacant sand spaces -> building sizes the player has left and can pay for -> the payment."""
+    rules, player = rules_of(ctx), ctx.player
+    out, reach = {}, range_costs(ctx)
+    for space in geo.sand_spaces(rules, ctx.game.board):
+        sizes = {}
+        for size, gears in BUILDING_GEARS.items():
+            if player.buildings_left.get(size, 0) < 1:
+                continue
+            cost = total_cost(ctx, "build", {"gear": gears}, [space], reach=reach)
+            if cost is not None and res.can_pay(player, cost):
+                sizes[size] = cost
+        if sizes:
+            out[space] = sizes
+    return out
+
+
+def build(ctx: Ctx) -> Effect:
+    """The build action (or the free ``build`` effect)."""
+    if not build_options(ctx):
+        return
+    yield from offer_machines_during(ctx, "build")
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    options = build_options(ctx)
+    space = (yield Decision(ctx.seat, "build", "build on which sand space?", options_of(options))).key
+    sizes = options[space]
+    labels = {size: label(cost) for size, cost in sizes.items()}
+    size = (yield Decision(ctx.seat, "build", "which building?", options_of(sizes, labels))).key
+    res.pay(player, sizes[size])
+    finish_action(ctx)
+    board.buildings[space] = {"player": ctx.seat, "size": size}
+    player.buildings_left[size] -= 1
+    ctx.log.append(f"{player.name} builds a {size} building on {space} ({label(sizes[size])})")
+    if board.tokens.get(space, {}).get("token") == "sand_tile":  # Kuniban moon: 1 point for building on one
+        yield from gain_points(ctx, 1)
+    yield from fire(ctx, "build", space=space, size=size)
+    for nb in geo.neighbours(rules, space):
+        yield from space_reward(ctx, nb, size)
+
+
+# --- populate ------------------------------------------------------------------------------
+
+
+def technologies(rules: Rules, tribe: str, side: str) -> list[dict]:
+    """The technologies of a tribe side (none for an unknown tribe)."""
+    comp = rules.content.components.get(tribe)
+    if comp is None or comp.kind != "tribe":
+        return []
+    return comp.data["sides"].get(side, {}).get("technologies", [])
+
+
+def next_technologies(rules: Rules, player) -> list[dict]:
+    """Technologies the next figure may unlock: the bottom row first, then those connected to an unlocked one.
+
+    >>> from revive_dsl.engine.state import Player
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun")
+    >>> [t["id"] for t in next_technologies(Rules.load(("base",)), p)]
+    ['t1']
+    >>> p.technologies = ["t1"]
+    >>> [t["id"] for t in next_technologies(Rules.load(("base",)), p)]
+    ['t2a', 't2b', 't2c']
+    """
+    techs = technologies(rules, player.tribe, player.side)
+    unlocked = [t for t in techs if t["id"] in player.technologies]
+    if not unlocked:
+        bottom = min((t["row"] for t in techs), default=None)
+        return [t for t in techs if t["row"] == bottom]
+    reach = {c for t in unlocked for c in t.get("connects", [])}
+    return [t for t in techs if t["id"] in reach and t["id"] not in player.technologies]
+
+
+def tech_program(rules: Rules, player, tech: dict) -> n.Program | None:
+    """A technology's compiled text: its own, or its common technology's."""
+    techs = technologies(rules, player.tribe, player.side)
+    comp = rules.component(player.tribe)
+    own = comp.effects.get(f"sides.{player.side}.technologies.{techs.index(tech)}.effect")
+    if own is not None:
+        return own
+    common = rules.content.components.get(tech.get("common", ""))
+    return common.effects.get("effect") if common is not None else None
+
+
+def _waives_fees(rules: Rules, player, tech: dict) -> bool:
+    """``no_book_fees`` already holds, or the technology being unlocked grants it (003, Hofstadterians)."""
+    if any(c.name == "no_book_fees" for c in lasting_modifiers(rules, player)):
+        return True
+    program = tech_program(rules, player, tech)
+    return program is not None and any(
+        isinstance(node, n.Call) and node.name == "no_book_fees"
+        for c in program.clauses
+        if isinstance(c, n.Always)
+        for node in c.body.walk()
+    )
+
+
+def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
+    """Locations the player has not populated -> technologies they may unlock there -> the payment."""
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    techs = next_technologies(rules, player)
+    out: dict[str, dict[str, Cost]] = {}
+    if not techs:
+        return out
+    reach = range_costs(ctx)
+    for location in geo.locations(rules, board):
+        there = board.figures.get(location, [])
+        if ctx.seat in there:
+            continue
+        others = sum(1 for s in there if s != ctx.seat)
+        choices = {}
+        for tech in techs:
+            fees = 0 if _waives_fees(rules, player, tech) else others
+            cost = total_cost(ctx, "populate", {"book": tech["books"]}, [location], fees, reach)
+            if cost is not None and res.can_pay(player, cost):
+                choices[tech["id"]] = cost
+        if choices:
+            out[location] = choices
+    return out
+
+
+def populate(ctx: Ctx) -> Effect:
+    """The populate action (or the free ``populate`` effect)."""
+    if not populate_options(ctx):
+        return
+    yield from offer_machines_during(ctx, "populate")
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    options = populate_options(ctx)
+    location = (yield Decision(ctx.seat, "populate", "populate which location?", options_of(options))).key
+    choices = options[location]
+    techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
+    labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
+    tid = (yield Decision(ctx.seat, "populate", "unlock which technology?", options_of(choices, labels))).key
+    res.pay(player, choices[tid])
+    finish_action(ctx)
+    there = board.figures.setdefault(location, [])
+    if not _waives_fees(rules, player, techs[tid]):
+        for seat in there:
+            res.add_capped(ctx.game.players[seat], "book", 1)
+    there.append(ctx.seat)
+    player.technologies.append(tid)
+    ctx.log.append(f"{player.name} populates {location}, unlocking {tid} ({label(choices[tid])})")
+    program = tech_program(rules, player, techs[tid])
+    if program is not None:
+        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
+        for clause in program.clauses:
+            if isinstance(clause, (n.Once, n.Immediate)):
+                yield from run(clause.body, sub)
+    yield from fire(ctx, "populate", location=location)
+
+
+@effect("move_figure")
+def _move_figure(ctx: Ctx, call: n.Call) -> Effect:
+    """``move_figure``: one figure from a small location to another without one of yours; no books paid."""
+    rules, board = rules_of(ctx), ctx.game.board
+    small = geo.small_locations(rules, board)
+    mine = [s for s in small if ctx.seat in board.figures.get(s, [])]
+    free = [s for s in small if ctx.seat not in board.figures.get(s, [])]
+    if not mine or not free:
+        return
+    origin = (yield Decision(ctx.seat, "move a figure", "move your figure from where?", options_of(mine))).key
+    target = (yield Decision(ctx.seat, "move a figure", "to which location?", options_of(free))).key
+    board.figures[origin].remove(ctx.seat)
+    if not board.figures[origin]:
+        del board.figures[origin]
+    board.figures.setdefault(target, []).append(ctx.seat)
+
+
+def _reset_switch(ctx: Ctx, call: n.Call) -> Effect:
+    """``reset_switch`` (a technology's once effect): the switch is unused again."""
+    ctx.player.switch_used = False
+    return
+    yield
+
+
+EFFECTS.setdefault("reset_switch", _reset_switch)  # the switch's own module may register it first
+
+
+# --- the DSL words and the moves -----------------------------------------------------------
+
+BOARD_ACTIONS = {
+    "explore": (explore, explore_options),
+    "build": (build, build_options),
+    "populate": (populate, populate_options),
+}
+
+
+@effect("range")
+def _range(ctx: Ctx, call: n.Call) -> Effect:
+    """``range N``: +N range for the next action (pay N food less for range)."""
+    ctx.game.turn.range_bonus += count_arg(call)
+    return
+    yield
+
+
+@effect("discount")
+def _discount(ctx: Ctx, call: n.Call) -> Effect:
+    """``discount N [ACTION]``: the next such action's own cost is N lower (never below 0, never range)."""
+    action = (args(call)[1] or ["any"])[0]
+    ctx.game.turn.discounts[action] = ctx.game.turn.discounts.get(action, 0) + count_arg(call)
+    return
+    yield
+
+
+@effect("unlimited_range")
+def _unlimited_range(ctx: Ctx, call: n.Call) -> Effect:
+    """``unlimited_range``: this explore pays no range and may reach any face-down tile."""
+    ctx.game.turn.unlimited_range = True
+    return
+    yield
+
+
+def _register(name: str) -> None:
+    carry_out, options = BOARD_ACTIONS[name]
+
+    def available(game) -> bool:
+        return bool(options(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))))
+
+    def free_effect(ctx: Ctx, call: n.Call) -> Effect:
+        yield from carry_out(ctx)
+
+    move(name, action=True, available=available, label=name)(carry_out)
+    effect(name)(free_effect)
+
+
+for _name in BOARD_ACTIONS:
+    _register(_name)

@@ -1,0 +1,354 @@
+"""Counters: the numbers the DSL reads from the state (``each X``, ``X >= 2``, ``score 1 per X``).
+
+One function per ``counter`` word of the signature table, registered with
+:func:`revive_dsl.engine.interpret.counter`. The few that need nothing but the player's own
+state (``crates``, ``energy_markers``, ``abilities``, ``remaining_resources``,
+``machine_tracks``) live in :mod:`revive_dsl.engine.interpret`; every other one is here.
+
+The rulebook's scoring categories fix what each counts ("SCORING OF ARTIFACT CARDS",
+"SCORING OF LARGE LOCATIONS"): a recruited card is any card but a starting card, a crystal
+symbol and a water space count once however many buildings touch them, flasks count on
+machines, slot modules, every card (resting ones too) and completed journeys. Where pieces
+stand and what spaces show is asked of :mod:`revive_dsl.engine.geometry`.
+
+>>> from revive_dsl.parser import parse
+>>> from revive_dsl.engine.interpret import Ctx, count
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+>>> game.board.buildings = {"1,0": {"player": 0, "size": "small"}, "2,0": {"player": 0, "size": "large"}}
+>>> count(parse("each large_buildings: gain book").clauses[0].body.counter, Ctx(game, 0))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.cards import COLOUR_HOOKS, matches, played_cards
+from revive_dsl.engine.interpret import Ctx, args, counter
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Board, Player
+from revive_dsl.engine.triggers import rules_of
+
+COLOURS = ("grey", "green", "yellow")
+
+
+def word(call: n.Call) -> str:
+    """The call's first word argument.
+
+    >>> word(n.Call("track_value", (n.Word("green"),)))
+    'green'
+    """
+    return args(call)[1][0]
+
+
+# --- pieces on the board ------------------------------------------------------------------
+
+
+def building_spaces(board: Board, seat: int, size: str | None = None) -> list[str]:
+    """Spaces holding the player's buildings (of one size if given), in key order.
+
+    >>> board = Board(buildings={"1,0": {"player": 0, "size": "large"}, "2,1": {"player": 1, "size": "small"}})
+    >>> building_spaces(board, 0), building_spaces(board, 0, "small")
+    (['1,0'], [])
+    """
+    return [
+        space
+        for space, b in sorted(board.buildings.items())
+        if b["player"] == seat and (size is None or b["size"] == size)
+    ]
+
+
+def figure_locations(board: Board, seat: int) -> list[str]:
+    """Location keys (city cells and large-location slots) holding the player's figure.
+
+    >>> figure_locations(Board(figures={"corner_nw": [1, 0], "2,-1": [1]}), 0)
+    ['corner_nw']
+    """
+    return sorted(key for key, seats in board.figures.items() if seat in seats)
+
+
+# --- cards and flasks ----------------------------------------------------------------------
+
+
+def all_cards(player: Player) -> list[str]:
+    """Every card the player has: active, played (slot by slot, in play order) and resting.
+
+    >>> from revive_dsl.engine.state import Played
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["a"], resting=["c"])
+    >>> p.slots = {"top_left": [Played("b", "top")]}
+    >>> all_cards(p)
+    ['a', 'b', 'c']
+    """
+    return [*player.active, *(p.card for slot in sorted(player.slots) for p in player.slots[slot]), *player.resting]
+
+
+def is_recruited(rules: Rules, card: str) -> bool:
+    """Whether a card counts as recruited: any card but a starting card (rulebook, scoring lists).
+
+    >>> is_recruited(Rules.load(("base",)), "cit_smith"), is_recruited(Rules.load(("base",)), "start_a_1")
+    (True, False)
+    """
+    return rules.component(card).kind != "starting_card"
+
+
+def _scyphoz_colour(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
+    """A Scyphoz card has the colour its owner chose for this turn (none until chosen)."""
+    chosen = ctx.player.scyphoz_colours.get(card)
+    return colours | {chosen} if chosen in COLOURS else colours
+
+
+if _scyphoz_colour not in COLOUR_HOOKS:
+    COLOUR_HOOKS.insert(1, _scyphoz_colour)  # before the Prism's all colours, which overrides
+
+
+def flasks_in(program: n.Program | None) -> int:
+    """Flask symbols in a compiled text.
+
+    >>> from revive_dsl.parser import parse
+    >>> flasks_in(parse("gain gear; flask"))
+    1
+    """
+    if program is None:
+        return 0
+    return sum(1 for node in program.walk() if isinstance(node, n.Call) and node.name == "flask")
+
+
+def card_flasks(rules: Rules, card: str, half: str | None = None) -> int:
+    """Flasks on a card: both halves, or only ``half``.
+
+    >>> card_flasks(Rules.load(("base",)), "cit_builder"), card_flasks(Rules.load(("base",)), "cit_builder", "top")
+    (1, 0)
+    """
+    effects = rules.component(card).effects
+    return sum(flasks_in(effects.get(h)) for h in ("top", "bottom") if half in (None, h))
+
+
+def machine_flasks(rules: Rules, player: Player) -> int:
+    """Flasks on the player's machines: special machine tokens, unlocked standard and tribe machines.
+
+    A used unstable machine lies face down and is one flask whatever it printed (expansion rules).
+
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", special_machines={"special_grey_1": "mach_grey_4"})
+    >>> machine_flasks(Rules.load(("base",)), p)
+    1
+    """
+    total = 0
+    for token in player.special_machines.values():
+        total += 1 if token in player.machines_flipped else flasks_in(rules.component(token).effects.get("effect"))
+    for index, space in enumerate(rules.player_board.get("reward_spaces", [])):
+        if space["id"] in player.unlocked and space.get("type") == "standard_machine":
+            total += flasks_in(rules.effect("player_board", f"reward_spaces.{index}.effect"))
+    for _, program in tribe_technologies(rules, player):
+        if any(isinstance(c, n.Machine) for c in program.clauses):
+            total += flasks_in(program)
+    return total
+
+
+def tribe_technologies(rules: Rules, player: Player) -> Iterator[tuple[str, n.Program]]:
+    """(path, compiled effect) of each technology the player has unlocked (by technology id).
+
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun", technologies=["t2c"])
+    >>> [path for path, _ in tribe_technologies(Rules.load(("base",)), p)]
+    ['sides.sun.technologies.3.effect']
+    """
+    try:
+        comp = rules.component(player.tribe)
+    except KeyError:
+        return
+    techs = comp.data["sides"].get(player.side, {}).get("technologies", [])
+    for index, tech in enumerate(techs):
+        path = f"sides.{player.side}.technologies.{index}.effect"
+        if tech["id"] in player.technologies and path in comp.effects:
+            yield path, comp.effects[path]
+
+
+def module_ids(player: Player) -> list[str]:
+    """Slot modules on the player board, slot by slot.
+
+    >>> module_ids(Player(seat=0, name="Ann", tribe="t", side="sun", modules={"top_left": ["m1", None, "m2"]}))
+    ['m1', 'm2']
+    """
+    return [m for slot in sorted(player.modules) for m in player.modules[slot] if m is not None]
+
+
+# --- the counters --------------------------------------------------------------------------
+
+
+@counter("modules")
+def _modules(ctx: Ctx, call: n.Call) -> int:
+    return len(module_ids(ctx.player))
+
+
+@counter("figures")
+def _figures(ctx: Ctx, call: n.Call) -> int:
+    return len(figure_locations(ctx.game.board, ctx.seat))
+
+
+@counter("figures_large")
+def _figures_large(ctx: Ctx, call: n.Call) -> int:
+    # a large location is keyed by its own id, not a cell: the corners, and the expansion's devotion location
+    return sum(1 for key in figure_locations(ctx.game.board, ctx.seat) if geo.cell(key) is None)
+
+
+@counter("flasks")
+def _flasks(ctx: Ctx, call: n.Call) -> int:
+    rules, player = rules_of(ctx), ctx.player
+    return (
+        machine_flasks(rules, player)
+        + sum(flasks_in(rules.component(m).effects.get("effect")) for m in module_ids(player))
+        + sum(card_flasks(rules, card) for card in all_cards(player))
+        + len(player.journeys_done)
+    )
+
+
+@counter("visible_flasks")
+def _visible_flasks(ctx: Ctx, call: n.Call) -> int:
+    rules, player = rules_of(ctx), ctx.player
+    played = [p for slot in sorted(player.slots) for p in player.slots[slot]]
+    return (
+        machine_flasks(rules, player)
+        + sum(flasks_in(rules.component(m).effects.get("effect")) for m in module_ids(player))
+        + sum(card_flasks(rules, card) for card in player.active)
+        + sum(card_flasks(rules, p.card, p.half) for p in played)
+        + len(player.journeys_done)
+    )
+
+
+def recruited(ctx: Ctx) -> list[str]:
+    """The player's recruited cards (not starting cards), wherever they lie.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cit_smith", "start_a_1"])
+    >>> recruited(Ctx(Game(players=[p]), 0))
+    ['cit_smith']
+    """
+    rules = rules_of(ctx)
+    return [c for c in all_cards(ctx.player) if is_recruited(rules, c)]
+
+
+@counter("cards")
+def _cards(ctx: Ctx, call: n.Call) -> int:
+    return len(recruited(ctx))
+
+
+@counter("cards_of")
+def _cards_of(ctx: Ctx, call: n.Call) -> int:
+    colour = word(call)
+    return sum(1 for c in recruited(ctx) if matches(ctx, c, colour))
+
+
+@counter("cards_in_slots")
+def _cards_in_slots(ctx: Ctx, call: n.Call) -> int:
+    colour = word(call)
+    return sum(1 for _, played in played_cards(ctx.player) if matches(ctx, played.card, colour))
+
+
+@counter("scyphoz_cards")
+def _scyphoz_cards(ctx: Ctx, call: n.Call) -> int:
+    rules = rules_of(ctx)
+    return sum(1 for c in all_cards(ctx.player) if rules.component(c).kind == "scyphoz_card")
+
+
+@counter("water_spaces")
+def _water_spaces(ctx: Ctx, call: n.Call) -> int:
+    return len(set(ctx.player.waters_claimed))
+
+
+@counter("crystal_symbols")
+def _crystal_symbols(ctx: Ctx, call: n.Call) -> int:
+    rules, board = rules_of(ctx), ctx.game.board
+    near = {nb for space in building_spaces(board, ctx.seat) for nb in geo.neighbours(rules, space)}
+    return sum(1 for space in near if geo.terrain(rules, board, space) == "crystal")
+
+
+@counter("buildings")
+def _buildings(ctx: Ctx, call: n.Call) -> int:
+    return len(building_spaces(ctx.game.board, ctx.seat))
+
+
+@counter("large_buildings")
+def _large_buildings(ctx: Ctx, call: n.Call) -> int:
+    return len(building_spaces(ctx.game.board, ctx.seat, "large"))
+
+
+@counter("tiles_present")
+def _tiles_present(ctx: Ctx, call: n.Call) -> int:
+    board, slot_of = ctx.game.board, geo.geometry(rules_of(ctx)).slot_of  # large locations have no tile slot here
+    spaces = [*figure_locations(board, ctx.seat), *building_spaces(board, ctx.seat)]
+    return len({slot_of[space][0] for space in spaces if space in slot_of})
+
+
+def track_value(rules: Rules, player: Player, track: str) -> int:
+    """The number printed where the marker of a track stands (``any``: the best of the three).
+
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", tracks={"grey": 1, "green": 7, "yellow": 13})
+    >>> track_value(Rules.load(("base",)), p, "green"), track_value(Rules.load(("base",)), p, "any")
+    (3, 7)
+    """
+    if track == "any":
+        return max(track_value(rules, player, t) for t in COLOURS)
+    values = rules.player_board["tracks"][track]["values"]
+    return values[min(player.tracks[track], len(values)) - 1]
+
+
+@counter("track_value")
+def _track_value(ctx: Ctx, call: n.Call) -> int:
+    return track_value(rules_of(ctx), ctx.player, word(call))
+
+
+@counter("track_position")
+def _track_position(ctx: Ctx, call: n.Call) -> int:
+    track = word(call)
+    return max(ctx.player.tracks.values()) if track == "any" else ctx.player.tracks[track]
+
+
+def lakes_beside(ctx: Ctx) -> dict[str, set[str]]:
+    """Lake tiles next to the player's buildings -> the building sizes next to each.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> board = Board(tiles={"a02": {"tile": "abyss_lake_1", "orientation": 0, "explored": True}})
+    >>> board.buildings = {"1,0": {"player": 0, "size": "small"}}
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")], board=board, packs=["base", "abyss"])
+    >>> lakes_beside(Ctx(game, 0))
+    {'abyss_lake_1': {'small'}}
+    """
+    rules, board = rules_of(ctx), ctx.game.board
+    slot_of = geo.geometry(rules).slot_of
+    out: dict[str, set[str]] = {}
+    for space in building_spaces(board, ctx.seat):
+        for nb in geo.neighbours(rules, space):
+            if geo.terrain(rules, board, nb) == "lake":
+                out.setdefault(board.tiles[slot_of[nb][0]]["tile"], set()).add(board.buildings[space]["size"])
+    return out
+
+
+@counter("lakes")
+def _lakes(ctx: Ctx, call: n.Call) -> int:
+    return len(lakes_beside(ctx))
+
+
+@counter("lake_types")
+def _lake_types(ctx: Ctx, call: n.Call) -> int:
+    return sum(len(sizes) for sizes in lakes_beside(ctx).values())
+
+
+@counter("adjacent")
+def _adjacent(ctx: Ctx, call: n.Call) -> int:
+    space = ctx.event.get("space")
+    if space is None:
+        raise ValueError("'adjacent' counts next to the space being built on: the build event names no space")
+    rules, board, terrain = rules_of(ctx), ctx.game.board, word(call)
+    return sum(1 for nb in geo.neighbours(rules, space) if geo.terrain(rules, board, nb) == terrain)
+
+
+@counter("used_gadgets")
+def _used_gadgets(ctx: Ctx, call: n.Call) -> int:
+    return len(ctx.player.gadgets_used)
+
+
+@counter("journeys")
+def _journeys(ctx: Ctx, call: n.Call) -> int:
+    return len(ctx.player.journeys_done)

@@ -1,0 +1,214 @@
+"""The main board as the rules see it: spaces, what each shows, and which spaces touch.
+
+Rules encoded here (rulebook, "Setup", "Explore", "Build", "Populate"): starting tiles lie
+face up, area tiles face down until explored; a tile's spaces go onto its slot's cells in
+order, reversed for orientation 1; each corner large location is ONE space (keyed by its
+slot id) touching every cell around it; the crystal spaces on the edge touch the cells next
+to them; the small locations are the city spaces. A Nàdair forest tile makes a space a
+forest and a Kuniban sand tile makes it sand while they lie there.
+
+Space keys are strings: ``"q,r"`` for a cell, the slot id (``corner_nw``) for a large
+location. :func:`geometry` derives the fixed part from ``rules.main_board`` once per Rules.
+
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Board
+>>> rules, board = Rules.load(("base",)), Board()
+>>> geo = geometry(rules)
+>>> geo.chasm, geo.slot_of["1,0"], "corner_se" in geo.neighbours["4,3"]
+('0,0', ('s1', 0), True)
+>>> board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 1, "explored": True}
+>>> terrain(rules, board, "1,0"), terrain(rules, board, "3,-2"), terrain(rules, board, "2,0")
+('sand', 'sand', None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from revive_dsl.board import neighbours as cell_neighbours
+from revive_dsl.board import slots
+from revive_dsl.engine.rules import Rules
+
+# Tribe tokens that change the terrain of the space they lie on (Nàdair moon, Kuniban moon).
+TOKEN_TERRAIN = {"forest_tile": "forest", "sand_tile": "sand"}
+
+# A building next to a terrain advances the machine track of its colour.
+TERRAIN_TRACK = {"forest": "green", "mountain": "grey", "field": "yellow"}
+
+SMALL_LOCATION = "city"
+
+
+def key(cell: tuple[int, int]) -> str:
+    """The key of a cell: ``(1, -2)`` -> ``"1,-2"``."""
+    return f"{cell[0]},{cell[1]}"
+
+
+def cell(space: str) -> tuple[int, int] | None:
+    """The cell of a key; None for a large location's slot id.
+
+    >>> cell("-2,3"), cell("corner_nw")
+    ((-2, 3), None)
+    """
+    q, sep, r = space.partition(",")
+    if not sep:
+        return None
+    return int(q), int(r)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The fixed map: every space, its slot, and its neighbours (large locations one space each)."""
+
+    chasm: str
+    slot_of: dict[str, tuple[str, int]]  # tile cell -> (slot id, index of the cell in the slot)
+    slot_cells: dict[str, tuple[str, ...]]  # starting/area slot -> its cells, in slot order
+    slot_group: dict[str, str]  # slot id -> starting_slots / area_slots / large_slots
+    large: tuple[str, ...]  # large-location slot ids
+    crystals: tuple[str, ...]  # crystal spaces on the edge
+    neighbours: dict[str, tuple[str, ...]]  # space -> adjacent spaces, sorted
+
+
+_CACHE: dict[int, tuple[Rules, Geometry]] = {}
+
+
+def geometry(rules: Rules) -> Geometry:
+    """The map of ``rules.main_board`` (cached per Rules object)."""
+    hit = _CACHE.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    geo = _derive(rules.main_board)
+    _CACHE[id(rules)] = (rules, geo)
+    return geo
+
+
+def _derive(board: dict[str, Any]) -> Geometry:
+    board_map = board["map"]
+    chasm = key(tuple(board_map["chasm"]))
+    slot_of, slot_cells, group, large = {}, {}, {}, []
+    space_of: dict[str, str] = {chasm: chasm}  # cell -> the space it belongs to
+    for slot in slots(board):
+        group[slot.id] = slot.group
+        cells = tuple(key(c) for c in slot.cells)
+        if slot.group == "large_slots":
+            large.append(slot.id)
+            space_of.update(dict.fromkeys(cells, slot.id))
+            continue
+        slot_cells[slot.id] = cells
+        for index, c in enumerate(cells):
+            slot_of[c] = (slot.id, index)
+            space_of[c] = c
+    crystals = tuple(key(tuple(c)) for c in board_map.get("crystals", []))
+    space_of.update({c: c for c in crystals})
+    adjacent: dict[str, set[str]] = {}
+    for c, space in space_of.items():
+        for nb in cell_neighbours(cell(c)):
+            other = space_of.get(key(nb))
+            if other is not None and other != space:
+                adjacent.setdefault(space, set()).add(other)
+                adjacent.setdefault(other, set()).add(space)
+    return Geometry(
+        chasm=chasm,
+        slot_of=slot_of,
+        slot_cells=slot_cells,
+        slot_group=group,
+        large=tuple(large),
+        crystals=crystals,
+        neighbours={s: tuple(sorted(nbs)) for s, nbs in sorted(adjacent.items())},
+    )
+
+
+def neighbours(rules: Rules, space: str) -> tuple[str, ...]:
+    """The spaces next to a space (a large location is one space).
+
+    >>> neighbours(Rules.load(("base",)), "0,0")[:3]
+    ('-1,0', '-1,1', '0,-1')
+    """
+    return geometry(rules).neighbours.get(space, ())
+
+
+def explored(rules: Rules, board: Any, slot: str) -> bool:
+    """Whether the tile in a starting or area slot shows its spaces (starting tiles always do)."""
+    placed = board.tiles.get(slot)
+    starting = geometry(rules).slot_group.get(slot) == "starting_slots"
+    return bool(placed) and (starting or placed.get("explored", False))
+
+
+def space_data(rules: Rules, board: Any, space: str) -> tuple[str, int, dict[str, Any]] | None:
+    """(tile id, index in the tile's space list, the space's data) for a visible tile space, else None."""
+    found = geometry(rules).slot_of.get(space)
+    if found is None:
+        return None
+    slot, index = found
+    placed = board.tiles.get(slot)
+    if not placed or not explored(rules, board, slot):
+        return None
+    tile = rules.component(placed["tile"])
+    spaces = tile.data.get("spaces")
+    if not spaces:
+        return None
+    if placed.get("orientation", 0) == 1:
+        index = len(spaces) - 1 - index
+    return placed["tile"], index, spaces[index]
+
+
+def terrain(rules: Rules, board: Any, space: str) -> str | None:
+    """What a space shows now: a terrain or ``city``; ``chasm``, ``crystal``, ``large_location``, ``lake``.
+
+    None: nothing to see (a face-down tile, an empty slot, off the map).
+    """
+    geo = geometry(rules)
+    if space == geo.chasm:
+        return "chasm"
+    if space in geo.crystals:
+        return "crystal"
+    if space in geo.large:
+        return "large_location" if space in board.large_locations else None
+    found = geo.slot_of.get(space)
+    if found is None:
+        return None
+    placed = board.tiles.get(found[0])
+    if placed and rules.component(placed["tile"]).kind == "lake":
+        return "lake"
+    data = space_data(rules, board, space)
+    if data is None:
+        return None
+    token = board.tokens.get(space, {}).get("token")
+    return TOKEN_TERRAIN.get(token, data[2]["terrain"])
+
+
+def water_reward(rules: Rules, board: Any, space: str):
+    """The compiled reward of a visible water space (a Program), or None."""
+    data = space_data(rules, board, space)
+    if data is None or data[2].get("terrain") != "water":
+        return None
+    tile, index, _ = data
+    return rules.component(tile).effects.get(f"spaces.{index}.reward")
+
+
+def face_down_slots(rules: Rules, board: Any) -> list[str]:
+    """Area slots holding a face-down tile, in map order."""
+    return [
+        s
+        for s in geometry(rules).slot_cells
+        if s in board.tiles and not explored(rules, board, s) and not _lake(rules, board, s)
+    ]
+
+
+def _lake(rules: Rules, board: Any, slot: str) -> bool:
+    return rules.component(board.tiles[slot]["tile"]).kind == "lake"
+
+
+def small_locations(rules: Rules, board: Any) -> list[str]:
+    """The city spaces visible now, in map order."""
+    return [s for s in geometry(rules).slot_of if terrain(rules, board, s) == SMALL_LOCATION]
+
+
+def locations(rules: Rules, board: Any) -> list[str]:
+    """Every location that can be populated now: city spaces, then placed large locations."""
+    return [*small_locations(rules, board), *(s for s in geometry(rules).large if s in board.large_locations)]
+
+
+def sand_spaces(rules: Rules, board: Any) -> list[str]:
+    """Sand spaces with no building, in map order."""
+    return [s for s in geometry(rules).slot_of if s not in board.buildings and terrain(rules, board, s) == "sand"]

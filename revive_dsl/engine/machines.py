@@ -1,0 +1,205 @@
+"""Free actions: use a machine, open a crate, trade a crystal, a technology's ``anytime`` trade.
+
+Rules encoded here (rulebook, "Free action: use a machine", "Free action: open a crate",
+"Free action: trade"): an unlocked machine -- a standard machine of the player board, a
+special machine token in a reward space, a tribe technology with a ``machine`` clause -- is
+activated by moving an energy from the storage onto it, and not again until that energy is
+back (hibernation); opening a closed crate gives its effect and the crate stays opened;
+a crystal may become any basic resource; unlocked technologies add ``anytime`` trades.
+None of these is an action: they are moves with ``action=False``.
+
+A machine is keyed by the spot that holds its energy: the reward space id
+(``standard_grey``, ``special_green_1``) or the technology id (``t2c``) -- the same keys
+as ``player.energy_on``.
+
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> p = Player(seat=0, name="Ann", tribe="t", side="sun", unlocked=["standard_grey"], energy=1)
+>>> p.resources["gear"] = 1
+>>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
+>>> [spot for spot, _ in usable_machines(ctx)]
+['standard_grey']
+"""
+
+from __future__ import annotations
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import resources as res
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.game import move
+from revive_dsl.engine.interpret import Ctx, Effect, effect, run
+from revive_dsl.engine.tracks import NEEDS, can_carry_out, rules_of, run_program
+from revive_dsl.engine.triggers import owned_effects
+
+
+def machine_programs(ctx: Ctx) -> list[tuple[str, n.Program]]:
+    """Every unlocked machine text of the player, by spot: reward spaces, then owned technologies.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Fay", tribe="formica", side="sun", unlocked=["standard_green"], technologies=["t2c"])
+    >>> [spot for spot, _ in machine_programs(Ctx(Game(players=[p]), 0))]
+    ['standard_green', 't2c']
+    """
+    rules = rules_of(ctx)
+    board = rules.component(rules.ids("player_board")[0])
+    out = []
+    for index, space in enumerate(rules.player_board["reward_spaces"]):
+        if space["id"] not in ctx.player.unlocked:
+            continue
+        if space["id"] in ctx.player.special_machines:
+            out.append((space["id"], rules.effect(ctx.player.special_machines[space["id"]], "effect")))
+        elif space["type"] == "standard_machine" and f"reward_spaces.{index}.effect" in board.effects:
+            out.append((space["id"], board.effects[f"reward_spaces.{index}.effect"]))
+    return out + owned_effects(ctx)
+
+
+def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Expr]]:
+    """(spot, body) of machines the player could activate now: ``during`` None means undated ones.
+
+    A machine needs an energy in storage, no energy on it already, and a body that can be
+    carried out (an unaffordable trade cannot).
+    """
+    if ctx.player.energy < 1:
+        return []
+    out = []
+    for spot, program in machine_programs(ctx):
+        if spot in ctx.player.energy_on:
+            continue
+        for clause in program.clauses:
+            if not isinstance(clause, n.Machine) or clause.during != during:
+                continue
+            if can_carry_out(ctx, clause.body, by_interpreter=during is None):
+                out.append((spot, clause.body))
+                break
+    return out
+
+
+def machines_usable_during(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
+    """The ``machine during ACTION`` bodies usable while that action is under way (for action code).
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", unlocked=["special_grey_1"], energy=1,
+    ...            special_machines={"special_grey_1": "mach_grey_2"})
+    >>> [spot for spot, _ in machines_usable_during(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "build")]
+    ['special_grey_1']
+    """
+    return usable_machines(ctx, during=action)
+
+
+def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
+    """Move an energy from storage onto the machine at ``spot`` and carry out its body.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> from revive_dsl.parser import parse
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", energy=1)
+    >>> run_to_end(activate(Ctx(Game(players=[p]), 0), "t2c", parse("gain crystal").clauses[0].body), [])
+    >>> p.energy, p.energy_on, p.resources["crystal"]
+    (0, ['t2c'], 1)
+    """
+    ctx.player.energy -= 1
+    ctx.player.energy_on.append(spot)
+    ctx.log.append(f"{ctx.player.name} activates the machine at {spot}")
+    yield from run(body, ctx)
+
+
+def _ctx(game) -> Ctx:
+    return Ctx(game, game.turn.player)
+
+
+@move("machine", action=False, available=lambda g: bool(usable_machines(_ctx(g))), label="use a machine")
+def _use_machine(ctx: Ctx) -> Effect:
+    usable = dict(usable_machines(ctx))
+    choice = yield Decision(ctx.seat, "use a machine", "activate which machine?", options_of(usable))
+    yield from activate(ctx, choice.key, usable[choice.key])
+
+
+# --- crates -------------------------------------------------------------------------------
+
+
+@move(
+    "open_crate", action=False, available=lambda g: bool(g.players[g.turn.player].crates_closed), label="open a crate"
+)
+def _open_crate(ctx: Ctx) -> Effect:
+    closed = ctx.player.crates_closed
+    choice = yield Decision(ctx.seat, "open a crate", "open which crate?", options_of(sorted(set(closed))))
+    closed.remove(choice.key)
+    ctx.player.crates_opened.append(choice.key)
+    ctx.log.append(f"{ctx.player.name} opens {choice.key}")
+    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"))
+
+
+def reactivatable_crates(ctx: Ctx) -> list[str]:
+    """Opened crates not yet reactivated (each crate may be reactivated once per game).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", crates_opened=["c1", "c2"], crates_reactivated=["c1"])
+    >>> reactivatable_crates(Ctx(Game(players=[p]), 0))
+    ['c2']
+    """
+    return [c for c in ctx.player.crates_opened if c not in ctx.player.crates_reactivated]
+
+
+NEEDS["reactivate_crate"] = lambda ctx: bool(reactivatable_crates(ctx))
+
+
+@effect("reactivate_crate")
+def _reactivate_crate(ctx: Ctx, call: n.Call) -> Effect:
+    """``reactivate_crate``: gain an opened crate's effect again; it stays opened, marked as reactivated."""
+    crates = reactivatable_crates(ctx)
+    if not crates:
+        return
+    choice = yield Decision(ctx.seat, "reactivate a crate", "reactivate which crate?", options_of(crates))
+    ctx.player.crates_reactivated.append(choice.key)
+    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"))
+
+
+# --- trades -------------------------------------------------------------------------------
+
+
+def crystal_trades(ctx: Ctx) -> list[str]:
+    """The basic resources a crystal may become now (those below their cap).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> p.resources.update(crystal=1, gear=6)
+    >>> crystal_trades(Ctx(Game(players=[p]), 0))
+    ['book', 'food']
+    """
+    if ctx.player.resources["crystal"] < 1:
+        return []
+    return [r for r in res.BASIC if ctx.player.resources[r] < res.CAPS[r]]
+
+
+@move("trade_crystal", action=False, available=lambda g: bool(crystal_trades(_ctx(g))), label="trade a crystal")
+def _trade_crystal(ctx: Ctx) -> Effect:
+    choice = yield Decision(ctx.seat, "trade a crystal", "trade a crystal for which?", options_of(crystal_trades(ctx)))
+    ctx.player.resources["crystal"] -= 1
+    ctx.player.resources[choice.key] += 1
+
+
+def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
+    """(key, body) of the owned ``anytime`` clauses that can be carried out now.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Hal", tribe="hofstadterians", side="sun", technologies=["t1"])
+    >>> p.resources["gear"] = 2
+    >>> [key for key, _ in anytime_trades(Ctx(Game(players=[p]), 0))]
+    ['t1: pay basic + basic -> gain crystal']
+    """
+    from revive_dsl.formatter import format_expr
+
+    out = []
+    for source, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if isinstance(clause, n.Anytime) and can_carry_out(ctx, clause.body):
+                out.append((f"{source}: {format_expr(clause.body)}", clause.body))
+    return out
+
+
+@move("tech_trade", action=False, available=lambda g: bool(anytime_trades(_ctx(g))), label="a technology's trade")
+def _tech_trade(ctx: Ctx) -> Effect:
+    usable = dict(anytime_trades(ctx))
+    choice = yield Decision(ctx.seat, "technology trade", "which trade?", options_of(usable))
+    yield from run(usable[choice.key], ctx)

@@ -1,0 +1,274 @@
+"""Range: how much food an action on the board costs for the distance to its target.
+
+Rules encoded here (rulebook, "Range"; 000 "Paying for range"): range is counted from the
+chasm until the player has a piece (building or population figure) on the board, then from
+their nearest piece and never again from the chasm; the cost is the number of spaces
+passed through between origin and target (neither end counts), along the shortest path;
+paths may pass occupied spaces but never unexplored tiles; a large location is one space;
+a whole tile as the target (explore) costs as its nearest space. Range bonuses -- the next
+action's ``range N`` (``turn.range_bonus``), lasting ``always: range N`` -- lower the food,
+never below 0; range bonuses from several sources add up (003, Vukuntur).
+
+Extension points (lists the expansion and tribe tokens append to):
+:data:`RANGE_ORIGINS` (where range may be counted from, each with a bonus),
+:data:`RANGE_BLOCKERS` (spaces a path may not pass), :data:`PASSAGE_COSTS` (what passing
+a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and water free).
+
+>>> from revive_dsl.engine.interpret import Ctx
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+>>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+>>> ctx = Ctx(game, 0, Rules.load(("base",)))
+>>> distance(ctx, ["1,0"]), distance(ctx, ["2,-1"])  # next to the chasm; one space beyond
+(0, 1)
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.interpret import Ctx, args, count_arg
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Player
+from revive_dsl.signatures import BY_KIND
+
+Origin = tuple[str, int]  # a space range may be counted from, and the range bonus counting from it
+
+
+def rules_of(ctx: Ctx) -> Rules:
+    """The content the game is played with: the Ctx's, else the game's packs."""
+    return ctx.rules if ctx.rules is not None else Rules.load(tuple(ctx.game.packs))
+
+
+# --- lasting modifiers ---------------------------------------------------------------------
+
+
+def _tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
+    comp = rules.content.components.get(player.tribe)
+    if comp is None or comp.kind != "tribe":
+        return []
+    prefix = f"sides.{player.side}"
+    out = [comp.effects[f"{prefix}.rules"]] if f"{prefix}.rules" in comp.effects else []
+    for index, tech in enumerate(comp.data["sides"].get(player.side, {}).get("technologies", [])):
+        if tech["id"] not in player.technologies:
+            continue
+        path = f"{prefix}.technologies.{index}.effect"
+        if path in comp.effects:
+            out.append(comp.effects[path])
+        elif tech.get("common") in rules.content.components:
+            out.append(rules.component(tech["common"]).effects.get("effect", n.Program(())))
+    return out
+
+
+def _slotted_programs(rules: Rules, player: Player) -> list[n.Program]:
+    """The shown halves of played cards (their ``while slotted`` clauses hold)."""
+    out = []
+    for slot in sorted(player.slots):
+        for played in player.slots[slot]:
+            program = rules.component(played.card).effects.get(played.half)
+            if program is not None:
+                out.append(program)
+    return out
+
+
+def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
+    """Modifier calls in force for a player: ``always`` clauses of the tribe side's rules and of
+    unlocked technologies, and ``while slotted`` clauses of played cards.
+
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun", technologies=["t1", "t2c"])
+    >>> [c.name for c in lasting_modifiers(Rules.load(("base",)), p)]
+    ['pay_book_for', 'pay_book_for', 'free_passage', 'free_passage']
+    """
+    played = tuple((slot, p.card, p.half) for slot in sorted(player.slots) for p in player.slots[slot])
+    key = (id(rules), player.tribe, player.side, tuple(player.technologies), played)
+    hit = _MODIFIERS.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_MODIFIERS) > 4096:  # a long simulation meets many card combinations; keep the memo small
+            _MODIFIERS.clear()
+        hit = _MODIFIERS[key] = (rules, _collect_modifiers(rules, player))
+    return hit[1]
+
+
+_MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
+
+
+def _collect_modifiers(rules: Rules, player: Player) -> list[n.Call]:
+    modifiers = BY_KIND["modifier"]
+    bodies = [c.body for program in _tribe_programs(rules, player) for c in program.clauses if isinstance(c, n.Always)]
+    bodies += [
+        c.body
+        for program in _slotted_programs(rules, player)
+        for c in program.clauses
+        if isinstance(c, n.While) and c.state == "slotted"
+    ]
+    return [node for body in bodies for node in body.walk() if isinstance(node, n.Call) and node.name in modifiers]
+
+
+def modifier_words(rules: Rules, player: Player, name: str) -> list[list[str]]:
+    """The word arguments of each lasting modifier ``name``: ``free_passage`` -> ``[["forest"], ["water"]]``."""
+    return [args(c)[1] for c in lasting_modifiers(rules, player) if c.name == name]
+
+
+def lasting_range(rules: Rules, player: Player) -> int:
+    """The sum of the player's lasting ``range N`` bonuses."""
+    return sum(count_arg(c) for c in lasting_modifiers(rules, player) if c.name == "range")
+
+
+# --- origins, blockers, passage ----------------------------------------------------------
+
+
+def pieces(game, seat: int) -> list[str]:
+    """Spaces holding the player's buildings and population figures, sorted."""
+    board = game.board
+    spaces = {s for s, b in board.buildings.items() if b["player"] == seat}
+    spaces |= {loc for loc, seats in board.figures.items() if seat in seats}
+    return sorted(spaces)
+
+
+def _own_pieces(ctx: Ctx) -> list[Origin]:
+    own = pieces(ctx.game, ctx.seat)
+    return [(s, 0) for s in own] if own else [(geo.geometry(rules_of(ctx)).chasm, 0)]
+
+
+def _tokens(ctx: Ctx) -> list[Origin]:
+    """``range_from TOKEN [BONUS]``: the player's tokens of that kind are origins too."""
+    rules = rules_of(ctx)
+    out = []
+    for call in lasting_modifiers(rules, ctx.player):
+        if call.name != "range_from":
+            continue
+        token, bonus = args(call)[1][0], count_arg(call, 0)
+        for space, placed in sorted(ctx.game.board.tokens.items()):
+            if placed.get("player") == ctx.seat and placed.get("token") == token:
+                out.append((space, bonus))
+    return out
+
+
+RANGE_ORIGINS: list[Callable[[Ctx], list[Origin]]] = [_own_pieces, _tokens]
+
+
+def _unexplored(ctx: Ctx, space: str) -> bool:
+    rules = rules_of(ctx)
+    found = geo.geometry(rules).slot_of.get(space)
+    return found is not None and not geo.explored(rules, ctx.game.board, found[0])
+
+
+def _lake(ctx: Ctx, space: str) -> bool:
+    rules = rules_of(ctx)
+    return geo.terrain(rules, ctx.game.board, space) == "lake" and not modifier_words(
+        rules, ctx.player, "range_through_lakes"
+    )
+
+
+def _edge_crystal(ctx: Ctx, space: str) -> bool:
+    return space in geo.geometry(rules_of(ctx)).crystals
+
+
+RANGE_BLOCKERS: list[Callable[[Ctx, str], bool]] = [_unexplored, _lake, _edge_crystal]
+
+
+def _free_passage(ctx: Ctx, space: str) -> int | None:
+    rules = rules_of(ctx)
+    free = {words[0] for words in modifier_words(rules, ctx.player, "free_passage")}
+    return 0 if free and geo.terrain(rules, ctx.game.board, space) in free else None
+
+
+PASSAGE_COSTS: list[Callable[[Ctx, str], int | None]] = [_free_passage]
+
+
+def passage_cost(ctx: Ctx, space: str) -> int:
+    """What passing through a space costs (1 unless a rule of :data:`PASSAGE_COSTS` says otherwise)."""
+    for rule in PASSAGE_COSTS:
+        cost = rule(ctx, space)
+        if cost is not None:
+            return cost
+    return 1
+
+
+def origins(ctx: Ctx) -> list[Origin]:
+    """Every (space, bonus) the player may count range from now."""
+    best: dict[str, int] = {}
+    for source in RANGE_ORIGINS:
+        for space, bonus in source(ctx):
+            best[space] = max(bonus, best.get(space, bonus))
+    return sorted(best.items())
+
+
+# --- the cost ----------------------------------------------------------------------------
+
+
+def spaces_between(ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
+    """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path)."""
+    rules = rules_of(ctx)
+    sources = set(sources)
+    best = dict.fromkeys(sources, 0)
+    queue = [(0, s) for s in sorted(sources)]
+    done: set[str] = set()
+    while queue:
+        d, space = heapq.heappop(queue)
+        if space in done:
+            continue
+        done.add(space)
+        if space in sources:
+            step = 0
+        elif any(rule(ctx, space) for rule in RANGE_BLOCKERS):
+            continue  # a target may lie here, but no path goes on through
+        else:
+            step = passage_cost(ctx, space)
+        for nb in geo.neighbours(rules, space):
+            if nb not in done and d + step < best.get(nb, d + step + 1):
+                best[nb] = d + step
+                heapq.heappush(queue, (d + step, nb))
+    return best
+
+
+def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = None) -> int | None:
+    """Spaces passed between the nearest origin and the nearest target (None: no way through).
+
+    ``start`` overrides the origins (their bonuses are not applied here).
+    """
+    field = spaces_between(ctx, start if start is not None else [s for s, _ in origins(ctx)])
+    found = [field[t] for t in targets if t in field]
+    return min(found) if found else None
+
+
+def range_bonus(ctx: Ctx) -> int:
+    """The bonus for the action under way: the next action's ``range`` plus the lasting ones."""
+    return ctx.game.turn.range_bonus + lasting_range(rules_of(ctx), ctx.player)
+
+
+def range_costs(ctx: Ctx) -> dict[str, int]:
+    """Food for range to every reachable space, after range bonuses (for listing many targets at once)."""
+    bonus = range_bonus(ctx)
+    by_bonus: dict[int, list[str]] = {}
+    for space, extra in origins(ctx):
+        by_bonus.setdefault(extra, []).append(space)
+    out: dict[str, int] = {}
+    for extra, spaces in sorted(by_bonus.items()):
+        for space, d in spaces_between(ctx, spaces).items():
+            cost = max(0, d - bonus - extra)
+            out[space] = min(cost, out.get(space, cost))
+    return out
+
+
+def range_cost(ctx: Ctx, targets: Iterable[str], costs: dict[str, int] | None = None) -> int | None:
+    """Food to pay for range to the nearest of ``targets``, after range bonuses; None if unreachable.
+
+    ``costs`` is a :func:`range_costs` map already computed for this state.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+    >>> game.turn.range_bonus = 1
+    >>> range_cost(Ctx(game, 0, Rules.load(("base",))), ["3,-3"])  # through 1,0 2,-1 3,-2
+    2
+    """
+    if ctx.game.turn.unlimited_range:
+        return 0
+    costs = range_costs(ctx) if costs is None else costs
+    found = [costs[t] for t in targets if t in costs]
+    return min(found) if found else None

@@ -1,0 +1,189 @@
+"""Setting up a game (rulebook "Setup"): from one seeded generator, or from given outcomes.
+
+:func:`new_game` draws every chance outcome from ONE ``random.Random(seed)``, always in this
+order, so that a seed names a setup in any process:
+
+1. starting tiles: shuffle; the i-th goes face up into the i-th starting slot; then one
+   orientation (0 or 1) per starting slot, in slot order;
+2. area tiles: shuffle; the i-th goes face down into the i-th area slot;
+3. large locations: shuffle; the first four go to the corner slots in order; then one side
+   (0 or 1) per corner, in order; the fifth goes back to the box;
+4. citizen cards: shuffle into the deck; the top 5 form the display;
+5. machine tokens: per colour (grey, green, yellow) shuffle a pile; its top 3 form its display;
+6. slot modules: shuffle the pile; the top 5 form the display;
+7. crates: shuffle the stack;
+8. starting card sets: shuffle the letters A-D; seat i takes the i-th letter; then per seat,
+   in seat order, shuffle the six cards: the first 3 are active, the last 3 resting;
+9. artifact cards: shuffle; seat i takes card i (variant ``artifact_choice``: cards 2i and
+   2i+1, both recorded in ``player.artifact_offer``, the first kept until the player chooses).
+
+``outcomes`` overrides any step by name (``starting_tiles``, ``area_tiles``,
+``large_locations``, ``citizen_deck``, ``machine_piles``, ``module_pile``, ``crates``,
+``starting_sets``, ``starting_cards``, ``artifact_cards``). The generator is drawn from all
+the same, so overriding one step leaves every other step as the seed made it.
+
+No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
+solo), major artifacts by player count (variant ``long_game``: as for one more player; with 4
+players 2 minor artifacts also lie by the craters), each player's tribe side tokens, 1 energy,
+tracks at 1, switch unused, 5 small and 3 large buildings, and starting resources by seat
+(1st a crystal, 2nd + a gear, 3rd + a book, 4th + a food; solo a crystal and the action cube).
+Seat 0 is the starting player.
+
+>>> from revive_dsl.engine.rules import Rules
+>>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
+>>> len(g.board.majors), len(g.supply.citizen_display), g.players[1].resources["gear"]
+(6, 5, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Board, Game, Player, Supply, Turn
+
+COLOURS = ("grey", "green", "yellow")
+SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
+CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
+STARTING_LETTERS = ("A", "B", "C", "D")
+
+
+def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) -> dict[str, Any]:
+    """Every chance outcome of a setup, drawn in the documented order."""
+    geo_board = rules.main_board["map"]
+    starting_slots = [s["id"] for s in geo_board["starting_slots"]]
+    area_slots = [s["id"] for s in geo_board["area_slots"]]
+    corners = [s["id"] for s in geo_board["large_slots"]]
+    out: dict[str, Any] = {}
+    tiles = _shuffled(rng, rules.ids("starting_tile"))
+    turns = [rng.randrange(2) for _ in starting_slots]
+    out["starting_tiles"] = {
+        s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
+    }
+    out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, rules.ids("area_tile")), strict=True))
+    large = _shuffled(rng, rules.ids("large_location"))
+    sides = [rng.randrange(2) for _ in corners]
+    out["large_locations"] = {c: {"tile": t, "side": s} for c, t, s in zip(corners, large, sides, strict=False)}
+    out["citizen_deck"] = _shuffled(rng, rules.ids("citizen_card"))
+    out["machine_piles"] = {
+        colour: _shuffled(rng, [m for m in rules.ids("machine_token") if rules.data(m).get("colour") == colour])
+        for colour in COLOURS
+    }
+    out["module_pile"] = _shuffled(rng, rules.ids("slot_module"))
+    out["crates"] = _shuffled(rng, rules.ids("crate"))
+    letters = _shuffled(rng, list(STARTING_LETTERS))[:seats]
+    out["starting_sets"] = letters
+    by_letter = {
+        letter: [c for c in rules.ids("starting_card") if rules.data(c).get("set") == letter] for letter in letters
+    }
+    out["starting_cards"] = [_shuffled(rng, by_letter[letter]) for letter in letters]
+    per_seat = 2 if "artifact_choice" in variants else 1
+    cards = _shuffled(rng, rules.ids("artifact_card"))
+    out["artifact_cards"] = [cards[i * per_seat : (i + 1) * per_seat] for i in range(seats)]
+    return out
+
+
+def majors_for(rules: Rules, seats: int, variants: list[str]) -> list[str]:
+    """Major artifacts marked for the player count (``long_game``: one more player, at most 4).
+
+    >>> len(majors_for(Rules.load(("base",)), 3, [])), len(majors_for(Rules.load(("base",)), 3, ["long_game"]))
+    (9, 12)
+    """
+    count = min(4, seats + (1 if "long_game" in variants else 0))
+    return [m for m in rules.ids("major_artifact") if int(str(rules.data(m)["players"]).rstrip("+")) <= count]
+
+
+def new_game(
+    rules: Rules,
+    players: list[tuple[str, str, str]],
+    seed: int = 0,
+    variants: list[str] | None = None,
+    outcomes: dict[str, Any] | None = None,
+) -> Game:
+    """A game set up for ``players`` ((name, tribe id, side) in seat order), ready for seat 0's first turn."""
+    variants = list(variants or [])
+    seats = len(players)
+    drawn = _draws(rules, random.Random(seed), seats, variants)
+    drawn.update(outcomes or {})
+    solo = seats == 1
+
+    board = Board()
+    for slot, placed in drawn["starting_tiles"].items():
+        board.tiles[slot] = {"tile": placed["tile"], "orientation": placed["orientation"], "explored": True}
+    for slot, tile in drawn["area_tiles"].items():
+        board.tiles[slot] = {"tile": tile, "orientation": 0, "explored": False}
+    board.large_locations = {c: dict(placed) for c, placed in drawn["large_locations"].items()}
+    board.majors = majors_for(rules, seats, variants)
+
+    supply = Supply()
+    supply.citizen_deck = list(drawn["citizen_deck"])
+    supply.citizen_display, supply.citizen_deck = (
+        supply.citizen_deck[:CITIZEN_DISPLAY],
+        supply.citizen_deck[CITIZEN_DISPLAY:],
+    )
+    for colour, pile in drawn["machine_piles"].items():
+        supply.machine_display[colour], supply.machine_piles[colour] = pile[:MACHINE_DISPLAY], pile[MACHINE_DISPLAY:]
+    pile = list(drawn["module_pile"])
+    supply.module_display, supply.module_pile = pile[:MODULE_DISPLAY], pile[MODULE_DISPLAY:]
+    supply.crates = list(drawn["crates"])
+    supply.minors = list(rules.ids("minor_artifact"))
+    if "long_game" in variants and seats == 4:
+        board.crater_minors, supply.minors = supply.minors[:2], supply.minors[2:]
+    supply.end_game_tile = not solo
+
+    game = Game(board=board, supply=supply, turn=Turn(), packs=list(rules.packs), variants=variants, seed=seed)
+    for seat, (name, tribe, side) in enumerate(players):
+        game.players.append(_player(rules, game, seat, (name, tribe, side), drawn, solo))
+    return game
+
+
+def _player(
+    rules: Rules, game: Game, seat: int, who: tuple[str, str, str], drawn: dict[str, Any], solo: bool
+) -> Player:
+    name, tribe, side = who
+    player = Player(seat=seat, name=name, tribe=tribe, side=side)
+    cards = list(drawn["starting_cards"][seat])
+    player.active, player.resting = cards[:3], cards[3:]
+    dealt = list(drawn["artifact_cards"][seat])
+    player.artifact_card = dealt[0] if dealt else None
+    if len(dealt) > 1:
+        player.artifact_offer = dealt
+    tokens = dict(rules.data(tribe)["sides"][side].get("tokens", {})) if tribe in rules.content.components else {}
+    if tokens.pop("falcon", 0):  # Vukuntur moon: the falcon starts on the chasm
+        chasm = rules.main_board["map"]["chasm"]
+        game.board.tokens[f"{chasm[0]},{chasm[1]}"] = {"player": seat, "token": "falcon"}
+    player.tokens_left = tokens
+    player.energy, game.supply.energy = 1, game.supply.energy - 1
+    for resource in SEAT_RESOURCES[: 1 if solo else seat + 1]:
+        player.resources[resource] += 1
+    return player
+
+
+def artifact_choices(game: Game):
+    """Variant ``artifact_choice``: each player in seat order keeps one of the two cards dealt.
+
+    A generator of decisions, to be run once before the first turn; until then each player
+    holds the first card dealt.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun")], seed=1, variants=["artifact_choice"])
+    >>> second = g.players[0].artifact_offer[1]
+    >>> run_to_end(artifact_choices(g), [second])
+    >>> g.players[0].artifact_card == second, g.players[0].artifact_offer
+    (True, [])
+    """
+    from revive_dsl.engine.decisions import Decision, options_of
+
+    for player in game.players:
+        if not player.artifact_offer:
+            continue
+        offer = player.artifact_offer
+        choice = yield Decision(player.seat, "artifact card", "keep which artifact card?", options_of(offer))
+        player.artifact_card, player.artifact_offer = choice.key, []

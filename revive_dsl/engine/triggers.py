@@ -1,0 +1,106 @@
+"""Triggers: what a player owns that reacts to events (``when EVENT: ...``) or changes the rules.
+
+A player's lasting texts are their tribe side's ``rules`` and the technologies they have
+unlocked. ``player.technologies`` holds a tribe technology's id (``t2c``) or, for the
+common technologies, the common component's id (``tech_side_slot``). :func:`owned_effects`
+lists them; :func:`fire` runs the matching ``when`` clauses when something happens.
+
+>>> from revive_dsl.engine.interpret import Ctx, run_to_end
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> p = Player(seat=0, name="Kim", tribe="kuniban", side="sun", technologies=["t1"])
+>>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
+>>> run_to_end(fire(ctx, "recruit", card="cit_mentor"), [])
+>>> p.resources["book"]
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from revive_dsl import nodes as n
+from revive_dsl.engine.interpret import Ctx, Effect, run
+from revive_dsl.engine.rules import Rules
+
+
+def rules_of(ctx: Ctx) -> Rules:
+    """The content the game is played with: the Ctx's, else the game's packs."""
+    return ctx.rules if ctx.rules is not None else Rules.load(tuple(ctx.game.packs))
+
+
+def _tribe_side(ctx: Ctx) -> tuple[str, dict] | None:
+    rules = rules_of(ctx)
+    player = ctx.player
+    if player.tribe not in rules.content.components:
+        return None
+    side = rules.data(player.tribe).get("sides", {}).get(player.side)
+    return (f"sides.{player.side}", side) if side is not None else None
+
+
+def _tribe_effects(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
+    """The tribe side's rules and its unlocked technologies of its own."""
+    found = _tribe_side(ctx)
+    if found is None:
+        return
+    prefix, side = found
+    effects = rules_of(ctx).component(ctx.player.tribe).effects
+    if f"{prefix}.rules" in effects:
+        yield ctx.player.tribe, effects[f"{prefix}.rules"]
+    for index, tech in enumerate(side.get("technologies", [])):
+        path = f"{prefix}.technologies.{index}.effect"
+        if tech["id"] in ctx.player.technologies and path in effects:
+            yield tech["id"], effects[path]
+
+
+def _common_effects(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
+    """Unlocked common technologies, stored by their component id."""
+    rules = rules_of(ctx)
+    for tid in ctx.player.technologies:
+        comp = rules.content.components.get(tid)
+        if comp is not None and "effect" in comp.effects:
+            yield tid, comp.effects["effect"]
+
+
+# Where a player's lasting texts come from; the expansion appends (gadgets, journeys, ...).
+EFFECT_SOURCES: list[Callable[[Ctx], Iterator[tuple[str, n.Program]]]] = [_tribe_effects, _common_effects]
+
+
+def owned_effects(ctx: Ctx) -> list[tuple[str, n.Program]]:
+    """Every (source id, program) of the player's tribe rules and unlocked technologies.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Fay", tribe="formica", side="moon", technologies=["t2c", "tech_side_slot"])
+    >>> [source for source, _ in owned_effects(Ctx(Game(players=[p]), 0, Rules.load(("base",))))]
+    ['formica', 't2c', 'tech_side_slot']
+    """
+    return [item for source in EFFECT_SOURCES for item in source(ctx)]
+
+
+def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:
+    """Whether an ``always`` clause the player owns holds the modifier ``word`` with these words.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Fay", tribe="formica", side="moon", technologies=["t2c"])
+    >>> has_modifier(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "switch_copy", "bottom")
+    True
+    """
+    for _, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if not isinstance(clause, n.Always):
+                continue
+            for node in clause.body.walk():
+                if isinstance(node, n.Call) and node.name == word:
+                    words = tuple(a.value for a in node.args if isinstance(a, n.Word))
+                    if words[: len(arguments)] == arguments:
+                        return True
+    return False
+
+
+def fire(ctx: Ctx, event: str, **data) -> Effect:
+    """Run the player's ``when EVENT`` clauses, each knowing ``data`` as its event."""
+    for source, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if isinstance(clause, n.Trigger) and clause.event.name == event:
+                sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event=dict(data), log=ctx.log)
+                yield from run(clause.body, sub)
