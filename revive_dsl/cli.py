@@ -229,7 +229,58 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play random games; print each game's final scores; optionally write each game's answers."""
+    import json as _json
+
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.scoring import final_scores
+    from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
+
+    packs = tuple(args.packs.split(","))
+    rules = Rules.load(packs)
+    tribes = args.tribes.split(",") if args.tribes else rules.ids("tribe")
+    unknown = [t for t in tribes if t not in rules.ids("tribe")]
+    if unknown:
+        print(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(rules.ids('tribe'))}", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    failures = 0
+    for index in range(args.games):
+        seed = args.seed + index
+        chosen = [tribes[(index + seat) % len(tribes)] for seat in range(args.players)]
+        sides = ["sun" if (index + seat) % 2 == 0 else "moon" for seat in range(args.players)]
+        seats = range(args.players)
+        players = [(f"P{seat + 1}", chosen[seat], _side(rules, chosen[seat], sides[seat])) for seat in seats]
+        try:
+            record = play_random_game(rules, players, seed)
+        except BrokenInvariant as err:
+            failures += 1
+            print(f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}")
+            continue
+        sheets = final_scores(rules, record.final)
+        scores = ", ".join(
+            f"{name} ({tribe}/{side}) {sheet.total}" for (name, tribe, side), sheet in zip(players, sheets, strict=True)
+        )
+        state = "finished" if record.finished else "stopped at the decision limit"
+        print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
+        if out:
+            path = out / f"game-{seed}.jsonl"
+            lines = [_json.dumps({"players": players, "seed": seed, "packs": list(packs)})]
+            lines += [_json.dumps({"seat": seat, "answer": key}) for seat, key in record.answers]
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 1 if failures else 0
+
+
+def _side(rules, tribe: str, wanted: str) -> str:
+    sides = list(rules.data(tribe)["sides"])
+    return wanted if wanted in sides else sides[0]
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "simulate": cmd_simulate,
     "check": cmd_check,
     "schemas": cmd_schemas,
     "explain": cmd_explain,
@@ -264,6 +315,13 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="write the reference file")
     mode.add_argument("--check", action="store_true", help="exit 1 if the reference file is out of date")
     p.add_argument("--path", help="reference file (default: docs/dsl-reference.md)")
+    p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")
+    p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
+    p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
+    p.add_argument("--games", type=int, default=1, help="how many games")
+    p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
+    p.add_argument("--out", help="folder to write each game's decisions to (JSON lines)")
     return parser
 
 
