@@ -235,10 +235,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.scoring import final_scores
+    from revive_dsl.engine.setup import VARIANTS
     from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
 
     packs = tuple(args.packs.split(","))
     rules = Rules.load(packs)
+    variants = tuple(v for v in args.variants.split(",") if v)
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        print(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}", file=sys.stderr)
+        return 2
     tribes = args.tribes.split(",") if args.tribes else rules.ids("tribe")
     unknown = [t for t in tribes if t not in rules.ids("tribe")]
     if unknown:
@@ -255,20 +261,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         seats = range(args.players)
         players = [(f"P{seat + 1}", chosen[seat], _side(rules, chosen[seat], sides[seat])) for seat in seats]
         try:
-            record = play_random_game(rules, players, seed)
+            record = play_random_game(rules, players, seed, variants)
         except BrokenInvariant as err:
             failures += 1
             print(f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}")
             continue
-        sheets = final_scores(rules, record.final)
+        recorded = record.final.turn.final_scores  # the Runner scored a finished game once
+        totals = [s["total"] for s in recorded] if recorded else [x.total for x in final_scores(rules, record.final)]
         scores = ", ".join(
-            f"{name} ({tribe}/{side}) {sheet.total}" for (name, tribe, side), sheet in zip(players, sheets, strict=True)
+            f"{name} ({tribe}/{side}) {total}" for (name, tribe, side), total in zip(players, totals, strict=True)
         )
         state = "finished" if record.finished else "stopped at the decision limit"
         print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
         if out:
             path = out / f"game-{seed}.jsonl"
-            lines = [_json.dumps({"players": players, "seed": seed, "packs": list(packs)})]
+            head = {"players": players, "seed": seed, "packs": list(packs), "variants": list(variants)}
+            lines = [_json.dumps(head)]
             lines += [_json.dumps({"seat": seat, "answer": key}) for seat, key in record.answers]
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 1 if failures else 0
@@ -322,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1, help="how many games")
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     p.add_argument("--out", help="folder to write each game's decisions to (JSON lines)")
+    p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
     return parser
 
 

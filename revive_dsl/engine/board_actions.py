@@ -34,10 +34,12 @@ The same generators serve the actions (moves that spend an action) and the DSL's
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.cards import offer_machines_during
+from revive_dsl.engine.cards import offer_machines_during, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, count_arg, effect, gain_points, run
@@ -50,6 +52,11 @@ BUILDING_GEARS = {"small": 3, "large": 5}
 REWARD_FACTOR = {"small": 1, "large": 2}  # terrain and crystal rewards; water is never doubled
 
 Cost = dict[str, int]
+
+# Tribe rules plug in here (revive_dsl/engine/tribes.py): more discount on an action's own cost at its
+# targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
+DISCOUNT_HOOKS: list = []
+AFTER_PAYMENT: list = []
 
 
 # --- costs ---------------------------------------------------------------------------------
@@ -74,7 +81,7 @@ def discount(ctx: Ctx, action: str, targets: list[str]) -> int:
             total += count_arg(call)
         elif call.name == "discount_near" and _token_near(ctx, words[0], targets):
             near = max(near, args(call)[0][0])
-    return total + near
+    return total + near + sum(hook(ctx, action, targets) for hook in DISCOUNT_HOOKS)
 
 
 def _token_near(ctx: Ctx, token: str, targets: list[str]) -> bool:
@@ -171,14 +178,18 @@ def back_parts(rules: Rules, tile: str) -> tuple[Cost, n.Expr | None]:
 
 def explore_options(ctx: Ctx) -> dict[str, Cost]:
     """Face-down tiles the player can reach and pay for -> the whole payment."""
+    return dict(explore_choices(ctx))
+
+
+def explore_choices(ctx: Ctx) -> Iterator[tuple[str, Cost]]:
+    """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first)."""
     rules, board = rules_of(ctx), ctx.game.board
-    out, reach = {}, range_costs(ctx)
+    reach = range_costs(ctx)
     for slot in geo.face_down_slots(rules, board):
         cells = list(geo.geometry(rules).slot_cells[slot])
         cost = total_cost(ctx, "explore", back_parts(rules, board.tiles[slot]["tile"])[0], cells, reach=reach)
         if cost is not None and res.can_pay(ctx.player, cost):
-            out[slot] = cost
-    return out
+            yield slot, cost
 
 
 def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
@@ -188,16 +199,7 @@ def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
     if not keys:
         return
     choice = yield Decision(ctx.seat, "recruit", "take which card (or the top of the deck)?", options_of(keys))
-    if choice.key == "deck":
-        card = supply.citizen_deck.pop(0)
-    else:
-        card = choice.key
-        supply.citizen_display.remove(card)
-        if supply.citizen_deck:
-            supply.citizen_display.append(supply.citizen_deck.pop(0))
-    ctx.player.active.append(card)
-    ctx.log.append(f"{ctx.player.name} recruits {card}")
-    yield from fire(ctx, "recruit", card=card)
+    yield from take_citizen(ctx, choice.key)
 
 
 def explore(ctx: Ctx) -> Effect:
@@ -232,19 +234,23 @@ def explore(ctx: Ctx) -> Effect:
 
 def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Vacant sand spaces -> building sizes the player has left and can pay for -> the payment."""
+    out: dict[str, dict[str, Cost]] = {}
+    for space, size, cost in build_choices(ctx):
+        out.setdefault(space, {})[size] = cost
+    return out
+
+
+def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
+    """(space, size, payment) of each option of :func:`build_options`, one by one."""
     rules, player = rules_of(ctx), ctx.player
-    out, reach = {}, range_costs(ctx)
+    reach = range_costs(ctx)
     for space in geo.sand_spaces(rules, ctx.game.board):
-        sizes = {}
         for size, gears in BUILDING_GEARS.items():
             if player.buildings_left.get(size, 0) < 1:
                 continue
             cost = total_cost(ctx, "build", {"gear": gears}, [space], reach=reach)
             if cost is not None and res.can_pay(player, cost):
-                sizes[size] = cost
-        if sizes:
-            out[space] = sizes
-    return out
+                yield space, size, cost
 
 
 def build(ctx: Ctx) -> Effect:
@@ -259,6 +265,9 @@ def build(ctx: Ctx) -> Effect:
     labels = {size: label(cost) for size, cost in sizes.items()}
     size = (yield Decision(ctx.seat, "build", "which building?", options_of(sizes, labels))).key
     res.pay(player, sizes[size])
+    own = res.discounted({"gear": BUILDING_GEARS[size]}, discount(ctx, "build", [space]))
+    for hook in AFTER_PAYMENT:
+        yield from hook(ctx, "build", space, own)
     finish_action(ctx)
     board.buildings[space] = {"player": ctx.seat, "size": size}
     player.buildings_left[size] -= 1
@@ -327,26 +336,29 @@ def _waives_fees(rules: Rules, player, tech: dict) -> bool:
 
 def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Locations the player has not populated -> technologies they may unlock there -> the payment."""
+    out: dict[str, dict[str, Cost]] = {}
+    for location, tech, cost in populate_choices(ctx):
+        out.setdefault(location, {})[tech] = cost
+    return out
+
+
+def populate_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
+    """(location, technology id, payment) of each option of :func:`populate_options`, one by one."""
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     techs = next_technologies(rules, player)
-    out: dict[str, dict[str, Cost]] = {}
     if not techs:
-        return out
+        return
     reach = range_costs(ctx)
     for location in geo.locations(rules, board):
         there = board.figures.get(location, [])
         if ctx.seat in there:
             continue
         others = sum(1 for s in there if s != ctx.seat)
-        choices = {}
         for tech in techs:
             fees = 0 if _waives_fees(rules, player, tech) else others
             cost = total_cost(ctx, "populate", {"book": tech["books"]}, [location], fees, reach)
             if cost is not None and res.can_pay(player, cost):
-                choices[tech["id"]] = cost
-        if choices:
-            out[location] = choices
-    return out
+                yield location, tech["id"], cost
 
 
 def populate(ctx: Ctx) -> Effect:
@@ -362,6 +374,9 @@ def populate(ctx: Ctx) -> Effect:
     labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
     tid = (yield Decision(ctx.seat, "populate", "unlock which technology?", options_of(choices, labels))).key
     res.pay(player, choices[tid])
+    own = res.discounted({"book": techs[tid]["books"]}, discount(ctx, "populate", [location]))
+    for hook in AFTER_PAYMENT:
+        yield from hook(ctx, "populate", location, own)
     finish_action(ctx)
     there = board.figures.setdefault(location, [])
     if not _waives_fees(rules, player, techs[tid]):
@@ -409,9 +424,9 @@ EFFECTS.setdefault("reset_switch", _reset_switch)  # the switch's own module may
 # --- the DSL words and the moves -----------------------------------------------------------
 
 BOARD_ACTIONS = {
-    "explore": (explore, explore_options),
-    "build": (build, build_options),
-    "populate": (populate, populate_options),
+    "explore": (explore, explore_choices),
+    "build": (build, build_choices),
+    "populate": (populate, populate_choices),
 }
 
 
@@ -441,10 +456,10 @@ def _unlimited_range(ctx: Ctx, call: n.Call) -> Effect:
 
 
 def _register(name: str) -> None:
-    carry_out, options = BOARD_ACTIONS[name]
+    carry_out, choices = BOARD_ACTIONS[name]
 
-    def available(game) -> bool:
-        return bool(options(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))))
+    def available(game) -> bool:  # one affordable option is enough: the rest need not be priced
+        return next(choices(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))), None) is not None
 
     def free_effect(ctx: Ctx, call: n.Call) -> Effect:
         yield from carry_out(ctx)

@@ -26,12 +26,13 @@ from revive_dsl.engine.cards import (
     play_card,
     playable_cards,
     played_cards,
+    take_citizen,
     take_from_slot,
 )
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS
 from revive_dsl.engine.interpret import Ctx, Effect, args, effect
-from revive_dsl.engine.triggers import fire, has_modifier
+from revive_dsl.engine.triggers import has_modifier
 
 
 def _one_word(call: n.Call, default: str) -> str:
@@ -101,12 +102,7 @@ def recruit(ctx: Ctx, colour: str = "any") -> Effect:
     if not cards:
         return
     card = (yield Decision(ctx.seat, "recruit", "take which card from the display?", options_of(cards))).key
-    supply.citizen_display.remove(card)
-    if supply.citizen_deck:
-        supply.citizen_display.append(supply.citizen_deck.pop(0))
-    ctx.player.active.append(card)
-    ctx.log.append(f"{ctx.player.name} recruits {card}")
-    yield from fire(ctx, "recruit", card=card)
+    yield from take_citizen(ctx, card)
 
 
 COLOUR_RESOURCE = {"grey": "gear", "green": "book", "yellow": "food"}

@@ -25,7 +25,7 @@ from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.engine.triggers import rules_of
+from revive_dsl.engine.triggers import fire, rules_of
 from revive_dsl.signatures import lookup
 
 COLOURS = ("grey", "green", "yellow")
@@ -236,6 +236,33 @@ def offer_machines_during(ctx: Ctx, action: str) -> Effect:
         if choice.key == "none":
             return
         yield from activate(ctx, choice.key, usable[choice.key])
+
+
+# --- recruiting ---------------------------------------------------------------------------
+
+
+def take_citizen(ctx: Ctx, card: str) -> Effect:
+    """Recruit ``card`` from the display (refilled from the deck), or ``"deck"``: the deck's top card.
+
+    The card goes to the active area and the player's ``when recruit:`` clauses run.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> g = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> g.supply.citizen_display, g.supply.citizen_deck = ["cit_smith"], ["cit_farmer", "cat_scout"]
+    >>> run_to_end(take_citizen(Ctx(g, 0, Rules.load(("base",))), "cit_smith"), [])
+    >>> g.players[0].active, g.supply.citizen_display, g.supply.citizen_deck
+    (['cit_smith'], ['cit_farmer'], ['cat_scout'])
+    """
+    supply = ctx.game.supply
+    if card == "deck":
+        card = supply.citizen_deck.pop(0)
+    else:
+        supply.citizen_display.remove(card)
+        if supply.citizen_deck:
+            supply.citizen_display.append(supply.citizen_deck.pop(0))
+    ctx.player.active.append(card)
+    ctx.log.append(f"{ctx.player.name} recruits {card}")
+    yield from fire(ctx, "recruit", card=card)
 
 
 # --- playing ------------------------------------------------------------------------------

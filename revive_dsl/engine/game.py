@@ -25,8 +25,11 @@ from dataclasses import dataclass
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.interpret import Ctx, Effect
+from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import setup_decisions, setup_pending
 from revive_dsl.engine.state import Game
+from revive_dsl.engine.triggers import fire
 
 ACTIONS_PER_TURN = 2
 
@@ -60,21 +63,36 @@ def actions_left(game: Game) -> int:
     return limit - game.turn.actions
 
 
+def move_allowed(game: Game, key: str) -> bool:
+    """Whether the current player may make the move ``key`` (a :data:`MOVES` key or ``end``) now."""
+    if key == "end":
+        return game.turn.actions > 0
+    m = MOVES.get(key)
+    if m is None:
+        return False
+    if m.name == "hibernate":
+        return game.turn.actions == 0 and m.available(game)
+    if m.is_action:
+        return actions_left(game) > 0 and m.available(game)
+    return m.available(game)
+
+
 def legal_moves(game: Game) -> list[str]:
     """The keys of every move the current player may make now, in table order."""
-    out = []
-    for m in MOVES.values():
-        if m.name == "hibernate":
-            ok = game.turn.actions == 0 and m.available(game)
-        elif m.is_action:
-            ok = actions_left(game) > 0 and m.available(game)
-        else:
-            ok = m.available(game)
-        if ok:
-            out.append(m.name)
-    if game.turn.actions > 0:
-        out.append("end")
-    return out
+    with unchanged(game):  # explore, build and populate share one range map
+        return [key for key in [*_table_order(), "end"] if move_allowed(game, key)]
+
+
+def _table_order() -> list[str]:
+    """The move keys in the order of ``registry.RULE_MODULES``, whichever module happened to be imported first
+    (otherwise importing, say, the hibernate module early reorders the options and a seed plays another game)."""
+    from revive_dsl.engine.registry import RULE_MODULES
+
+    def rank(m: Move) -> int:
+        module = m.carry_out.__module__
+        return RULE_MODULES.index(module) if module in RULE_MODULES else len(RULE_MODULES)
+
+    return [m.name for m in sorted(MOVES.values(), key=rank)]
 
 
 def end_turn(game: Game) -> None:
@@ -94,7 +112,12 @@ def end_turn(game: Game) -> None:
 
 
 class Runner:
-    """Drives a game move by move; ``decision()`` is what must be answered next."""
+    """Drives a game move by move; ``decision()`` is what must be answered next.
+
+    Before the first turn it asks the variants' setup decisions (starting draft, artifact card);
+    when the game is over it applies the final scoring once and keeps the sheets in
+    ``game.turn.final_scores`` (see :func:`revive_dsl.engine.scoring.record_final_scores`).
+    """
 
     def __init__(self, game: Game, rules: Rules | None = None):
         self.game = game
@@ -108,7 +131,13 @@ class Runner:
         """The decision waiting for an answer, or None when the game is over."""
         if self._pending is not None:
             return self._pending
+        if self._gen is None and setup_pending(self.game):  # the variants' choices come before the first turn
+            self._work = self.game.clone()
+            self._gen = setup_decisions(self._work)
+            self._advance(None)
+            return self.decision()
         if self.game.turn.over:
+            self._score()
             return None
         seat = self.game.turn.player
         labels = {k: MOVES[k].label for k in MOVES}
@@ -117,14 +146,28 @@ class Runner:
 
     def answer(self, key: str) -> None:
         """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing."""
-        decision = self.decision()
-        if decision is None:
-            raise ValueError("the game is over")
-        option = decision.choose(key)
+        if self._at_turn() and move_allowed(self.game, key):  # testing one move is far cheaper than listing all
+            option = Option(key)
+        else:
+            decision = self.decision()
+            if decision is None:
+                raise ValueError("the game is over")
+            option = decision.choose(key)
         if self._gen is None:
             self._start(option)
         else:
             self._advance(option)
+        if self._gen is None and self.game.turn.over:
+            self._score()
+
+    def _at_turn(self) -> bool:
+        """True when the next decision is the turn's own (no move under way, setup done, game not over)."""
+        return self._gen is None and not setup_pending(self.game) and not self.game.turn.over
+
+    def _score(self) -> None:
+        from revive_dsl.engine.scoring import record_final_scores  # scoring builds on modules importing this one
+
+        record_final_scores(self.rules or Rules.load(tuple(self.game.packs)), self.game)
 
     @property
     def between_moves(self) -> bool:
@@ -175,6 +218,7 @@ def _switch(ctx: Ctx) -> Effect:
     usable = [(key, run) for key, ok, run in SWITCH_OPTIONS if ok(ctx)]
     if len(usable) == 1:
         yield from usable[0][1](ctx)
-        return
-    choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
-    yield from dict(usable)[choice.key](ctx)
+    else:
+        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
+        yield from dict(usable)[choice.key](ctx)
+    yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)

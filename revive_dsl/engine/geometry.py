@@ -137,9 +137,10 @@ def explored(rules: Rules, board: Any, slot: str) -> bool:
 def space_data(rules: Rules, board: Any, space: str) -> tuple[str, int, dict[str, Any]] | None:
     """(tile id, index in the tile's space list, the space's data) for a visible tile space, else None."""
     found = geometry(rules).slot_of.get(space)
-    if found is None:
-        return None
-    slot, index = found
+    return None if found is None else _shown(rules, board, *found)
+
+
+def _shown(rules: Rules, board: Any, slot: str, index: int) -> tuple[str, int, dict[str, Any]] | None:
     placed = board.tiles.get(slot)
     if not placed or not explored(rules, board, slot):
         return None
@@ -158,19 +159,19 @@ def terrain(rules: Rules, board: Any, space: str) -> str | None:
     None: nothing to see (a face-down tile, an empty slot, off the map).
     """
     geo = geometry(rules)
-    if space == geo.chasm:
-        return "chasm"
-    if space in geo.crystals:
-        return "crystal"
-    if space in geo.large:
-        return "large_location" if space in board.large_locations else None
-    found = geo.slot_of.get(space)
+    found = geo.slot_of.get(space)  # most spaces are tile cells: ask that first
     if found is None:
+        if space == geo.chasm:
+            return "chasm"
+        if space in geo.crystals:
+            return "crystal"
+        if space in geo.large:
+            return "large_location" if space in board.large_locations else None
         return None
     placed = board.tiles.get(found[0])
     if placed and rules.component(placed["tile"]).kind == "lake":
         return "lake"
-    data = space_data(rules, board, space)
+    data = _shown(rules, board, *found)
     if data is None:
         return None
     token = board.tokens.get(space, {}).get("token")

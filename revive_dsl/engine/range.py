@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, args, count_arg
+from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
 from revive_dsl.signatures import BY_KIND
@@ -243,6 +244,10 @@ def range_bonus(ctx: Ctx) -> int:
 
 def range_costs(ctx: Ctx) -> dict[str, int]:
     """Food for range to every reachable space, after range bonuses (for listing many targets at once)."""
+    return dict(remembered(ctx.game, ("range_costs", ctx.seat), lambda: _range_costs(ctx)))
+
+
+def _range_costs(ctx: Ctx) -> dict[str, int]:
     bonus = range_bonus(ctx)
     by_bonus: dict[int, list[str]] = {}
     for space, extra in origins(ctx):

@@ -26,6 +26,7 @@ RULE_MODULES: list[str] = [
     "revive_dsl.engine.tracks",
     "revive_dsl.engine.machines",
     "revive_dsl.engine.hibernate",
+    "revive_dsl.engine.tribes",
 ]
 
 

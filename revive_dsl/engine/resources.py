@@ -17,13 +17,37 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.state import Player
 
 BASIC = ("gear", "book", "food")
 CAPS = {"gear": 6, "book": 6, "food": 6, "crystal": 3}
+
+# Which resources a player's spare books may stand in for (Nàdair's ``pay_book_for``); set by
+# revive_dsl/engine/tribes.py. Books stand in before crystals (rulings.d/engine-tribes.md).
+BOOK_STAND_INS: list[Callable[[Player], tuple[str, ...]]] = []
+
+
+def _book_for(player: Player) -> tuple[str, ...]:
+    return tuple(r for hook in BOOK_STAND_INS for r in hook(player))
+
+
+def _spent(player: Player, cost: dict[str, int]) -> tuple[dict[str, int], int]:
+    """What a payment takes of each resource, and how many crystals stand in for the rest."""
+    taken = {r: min(c, player.resources[r]) for r, c in cost.items() if r in BASIC}
+    crystals = cost.get("crystal", 0) + sum(c - taken[r] for r, c in cost.items() if r in BASIC)
+    stand_ins = _book_for(player) if crystals > cost.get("crystal", 0) else ()
+    if stand_ins:
+        spare = player.resources["book"] - taken.get("book", 0)
+        for r in stand_ins:
+            use = min(spare, cost.get(r, 0) - taken.get(r, 0))
+            if use > 0:
+                taken["book"] = taken.get("book", 0) + use
+                spare -= use
+                crystals -= use
+    return taken, crystals
 
 
 def add_capped(player: Player, resource: str, count: int) -> int:
@@ -59,6 +83,8 @@ def shortfall(player: Player, cost: dict[str, int]) -> int:
     for resource, count in cost.items():
         if resource in BASIC:
             crystals_needed += max(0, count - player.resources[resource])
+    if crystals_needed > cost.get("crystal", 0) and BOOK_STAND_INS and _book_for(player):
+        return _spent(player, cost)[1]
     return crystals_needed
 
 
@@ -71,6 +97,12 @@ def pay(player: Player, cost: dict[str, int]) -> None:
     """Pay: each named basic resource first, crystals for the rest. Caller checks ``can_pay``."""
     if not can_pay(player, cost):
         raise ValueError(f"cannot pay {cost}")
+    if BOOK_STAND_INS and _book_for(player):
+        taken, crystals = _spent(player, cost)
+        for resource, count in taken.items():
+            player.resources[resource] -= count
+        player.resources["crystal"] -= crystals
+        return
     for resource, count in cost.items():
         if resource in BASIC:
             own = min(count, player.resources[resource])

@@ -118,8 +118,10 @@ def _progress_track(ctx: Ctx) -> Lines:
 
 def _technologies(ctx: Ctx) -> Lines:
     """The points printed on each unlocked technology of the tribe board."""
-    player = ctx.player
-    tribe = rules_of(ctx).data(player.tribe)
+    player, rules = ctx.player, rules_of(ctx)
+    if player.tribe not in rules.content.components:
+        return  # a stand-in tribe (tests) has no technologies
+    tribe = rules.data(player.tribe)
     techs = tribe["sides"][player.side]["technologies"]
     got = [t for t in techs if t["id"] in player.technologies]
     yield ScoreLine("unlocked technologies", sum(t["points"] for t in got), ", ".join(t["id"] for t in got))
@@ -303,3 +305,38 @@ def solo_rank(rules: Rules, total: int) -> str:
     """
     rows = [row for row in rules.main_board["solo_table"] if total >= row["min"]]
     return max(rows, key=lambda row: row["min"])["rank"]
+
+
+def record_final_scores(rules: Rules, game: Game) -> bool:
+    """Apply the final scoring once and keep it in ``game.turn``; False if it was already recorded.
+
+    ``turn.final_scores`` holds each seat's sheet (blue, purple, total and the lines),
+    ``turn.ranking`` the places, and in a solo game ``turn.solo_rank`` the score table's rank.
+    Afterwards the point markers include the purple points, so :func:`final_scores` must not be
+    applied again; read ``turn.final_scores`` instead.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun", points=40)])
+    >>> record_final_scores(Rules.load(("base",)), game), record_final_scores(Rules.load(("base",)), game)
+    (True, False)
+    >>> game.turn.final_scores[0]["total"] == game.players[0].points, game.turn.solo_rank is not None
+    (True, True)
+    """
+    turn = game.turn
+    if turn.final_scores is not None:
+        return False
+    sheets = apply_final_scores(rules, game)
+    turn.final_scores = [
+        {
+            "seat": sheet.seat,
+            "blue": sheet.blue,
+            "purple": sheet.purple,
+            "total": sheet.total,
+            "lines": [{"rule": x.rule, "points": x.points, "detail": x.detail} for x in sheet.lines],
+        }
+        for sheet in sheets
+    ]
+    turn.ranking = ranking(game, sheets)
+    if len(game.players) == 1:
+        turn.solo_rank = solo_rank(rules, sheets[0].total)
+    return True

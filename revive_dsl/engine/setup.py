@@ -15,11 +15,18 @@ order, so that a seed names a setup in any process:
 8. starting card sets: shuffle the letters A-D; seat i takes the i-th letter; then per seat,
    in seat order, shuffle the six cards: the first 3 are active, the last 3 resting;
 9. artifact cards: shuffle; seat i takes card i (variant ``artifact_choice``: cards 2i and
-   2i+1, both recorded in ``player.artifact_offer``, the first kept until the player chooses).
+   2i+1, both recorded in ``player.artifact_offer``, the first kept until the player chooses;
+   variant ``common_artifact_card``: card 0 lies face up as ``board.shared_artifact_card``, no
+   player gets one);
+10. variant ``starting_draft`` only (so other setups draw exactly as before): shuffle all the
+   starting cards A-D; seat i is dealt cards 7i..7i+6 (``draft_hands``; with 4 players 6 each,
+   there being 24 cards); then per seat a shuffle of the positions 0-5 (``draft_orders``), which
+   places the 6 drafted cards: the first 3 positions active, the last 3 resting.
 
 ``outcomes`` overrides any step by name (``starting_tiles``, ``area_tiles``,
 ``large_locations``, ``citizen_deck``, ``machine_piles``, ``module_pile``, ``crates``,
-``starting_sets``, ``starting_cards``, ``artifact_cards``). The generator is drawn from all
+``starting_sets``, ``starting_cards``, ``artifact_cards``, ``shared_artifact_card``,
+``draft_hands``, ``draft_orders``). The generator is drawn from all
 the same, so overriding one step leaves every other step as the seed made it.
 
 No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
@@ -28,6 +35,9 @@ players 2 minor artifacts also lie by the craters), each player's tribe side tok
 tracks at 1, switch unused, 5 small and 3 large buildings, and starting resources by seat
 (1st a crystal, 2nd + a gear, 3rd + a book, 4th + a food; solo a crystal and the action cube).
 Seat 0 is the starting player.
+
+The variants' choices (``artifact_choice``, ``starting_draft``) are decisions asked by
+:func:`setup_decisions` before the first turn; :class:`~revive_dsl.engine.game.Runner` runs it.
 
 >>> from revive_dsl.engine.rules import Rules
 >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
@@ -47,6 +57,8 @@ COLOURS = ("grey", "green", "yellow")
 SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
 CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
 STARTING_LETTERS = ("A", "B", "C", "D")
+DRAFT_DEAL, DRAFT_ROUNDS, DRAFT_KEEP = 7, 3, 2  # 001 option 4: deal 7, draft 2 cards 3 times
+VARIANTS = ("artifact_choice", "common_artifact_card", "advanced_switch", "long_game", "starting_draft")
 
 
 def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
@@ -87,6 +99,15 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
     per_seat = 2 if "artifact_choice" in variants else 1
     cards = _shuffled(rng, rules.ids("artifact_card"))
     out["artifact_cards"] = [cards[i * per_seat : (i + 1) * per_seat] for i in range(seats)]
+    out["shared_artifact_card"] = None
+    if "common_artifact_card" in variants:
+        out["artifact_cards"], out["shared_artifact_card"] = [[] for _ in range(seats)], cards[0]
+    if "starting_draft" in variants:
+        pool = _shuffled(rng, rules.ids("starting_card"))
+        deal = min(DRAFT_DEAL, len(pool) // seats)
+        out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
+        places = DRAFT_ROUNDS * DRAFT_KEEP
+        out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
     return out
 
 
@@ -109,6 +130,11 @@ def new_game(
 ) -> Game:
     """A game set up for ``players`` ((name, tribe id, side) in seat order), ready for seat 0's first turn."""
     variants = list(variants or [])
+    unknown = [v for v in variants if v not in VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
+    if "artifact_choice" in variants and "common_artifact_card" in variants:
+        raise ValueError("artifact_choice and common_artifact_card exclude each other (one card is shared)")
     seats = len(players)
     drawn = _draws(rules, random.Random(seed), seats, variants)
     drawn.update(outcomes or {})
@@ -121,6 +147,7 @@ def new_game(
         board.tiles[slot] = {"tile": tile, "orientation": 0, "explored": False}
     board.large_locations = {c: dict(placed) for c, placed in drawn["large_locations"].items()}
     board.majors = majors_for(rules, seats, variants)
+    board.shared_artifact_card = drawn.get("shared_artifact_card")
 
     supply = Supply()
     supply.citizen_deck = list(drawn["citizen_deck"])
@@ -151,6 +178,9 @@ def _player(
     player = Player(seat=seat, name=name, tribe=tribe, side=side)
     cards = list(drawn["starting_cards"][seat])
     player.active, player.resting = cards[:3], cards[3:]
+    if "draft_hands" in drawn:  # the cards come from the draft, before the first turn
+        player.active, player.resting = [], []
+        player.draft_hand, player.draft_order = list(drawn["draft_hands"][seat]), list(drawn["draft_orders"][seat])
     dealt = list(drawn["artifact_cards"][seat])
     player.artifact_card = dealt[0] if dealt else None
     if len(dealt) > 1:
@@ -187,3 +217,47 @@ def artifact_choices(game: Game):
         offer = player.artifact_offer
         choice = yield Decision(player.seat, "artifact card", "keep which artifact card?", options_of(offer))
         player.artifact_card, player.artifact_offer = choice.key, []
+
+
+def starting_draft(game: Game):
+    """Variant ``starting_draft`` (001 option 4): three rounds; in each, every player keeps 2 cards of their hand.
+
+    A generator of decisions, one card at a time, seats in order. After each round every hand
+    passes to the next seat (seat 3 to seat 0); the last card of a 7-card hand is set aside. The
+    6 kept cards are then placed as shuffled at setup (``player.draft_order``): 3 active, 3 resting.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun")], seed=1, variants=["starting_draft"])
+    >>> hand = list(g.players[0].draft_hand)
+    >>> run_to_end(starting_draft(g), hand[:6])
+    >>> sorted(g.players[0].active + g.players[0].resting) == sorted(hand[:6]), g.players[0].draft_hand
+    (True, [])
+    """
+    from revive_dsl.engine.decisions import Decision, options_of
+
+    hands = [list(p.draft_hand) for p in game.players]
+    kept: list[list[str]] = [[] for _ in game.players]
+    for round_no in range(1, DRAFT_ROUNDS + 1):
+        for player, hand in zip(game.players, hands, strict=True):
+            for _ in range(DRAFT_KEEP):
+                prompt = f"starting draft, round {round_no}: keep which card?"
+                choice = yield Decision(player.seat, "starting draft", prompt, options_of(hand))
+                hand.remove(choice.key)
+                kept[player.seat].append(choice.key)
+        hands = hands[-1:] + hands[:-1]  # each hand goes to the next seat
+    for player in game.players:
+        placed = [kept[player.seat][i] for i in player.draft_order]
+        player.active, player.resting = placed[:3], placed[3:]
+        player.draft_hand, player.draft_order = [], []
+
+
+def setup_pending(game: Game) -> bool:
+    """Whether setup decisions (a variant's choices) are still to be asked."""
+    return any(p.artifact_offer or p.draft_hand for p in game.players)
+
+
+def setup_decisions(game: Game):
+    """Every setup decision, in order: the starting draft, then the artifact card choice."""
+    if any(p.draft_hand for p in game.players):
+        yield from starting_draft(game)
+    yield from artifact_choices(game)

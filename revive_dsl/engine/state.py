@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 RESOURCES = ("gear", "book", "food", "crystal")
@@ -65,6 +65,8 @@ class Player:
     end_game_tile: bool = False
     artifact_card: str | None = None
     artifact_offer: list[str] = field(default_factory=list)  # variant artifact_choice: the two cards dealt
+    draft_hand: list[str] = field(default_factory=list)  # variant starting_draft: the cards dealt, not yet drafted
+    draft_order: list[int] = field(default_factory=list)  # variant starting_draft: the shuffle of the 6 drafted cards
     waters_claimed: list[str] = field(default_factory=list)  # water spaces whose reward was taken
     devotion: int = 0
     # expansion state read by counters and scoring (Call of the Abyss)
@@ -118,6 +120,9 @@ class Turn:
     last_turns_left: list[int] = field(default_factory=list)
     over: bool = False
     all_colours: list[str] = field(default_factory=list)  # cards treated as every colour this turn
+    final_scores: list[dict[str, Any]] | None = None  # set once, when the game is over: each seat's sheet
+    ranking: list[list[int]] = field(default_factory=list)  # seats by place at the end, best first
+    solo_rank: str | None = None  # solo: the score table's rank for the final total
 
 
 @dataclass
@@ -134,8 +139,8 @@ class Game:
     draws: int = 0  # chance outcomes taken so far
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain nested dicts and lists."""
-        return asdict(self)
+        """Plain nested dicts and lists (what ``dataclasses.asdict`` gives, several times faster)."""
+        return _plain(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """Canonical JSON: sorted keys; compact unless ``indent`` is given."""
@@ -164,8 +169,36 @@ class Game:
         return cls.from_dict(json.loads(text))
 
     def clone(self) -> Game:
-        """An independent copy."""
-        return copy.deepcopy(self)
+        """An independent copy (the Runner takes one per move, so it is written for speed, not via deepcopy)."""
+        return _copy(self)
+
+
+def _plain(value: Any) -> Any:
+    """State data with every dataclass turned into a dict of its fields (fresh containers throughout)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+    return value
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of state data: the dataclasses above, dicts, lists, tuples and immutable scalars."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_copy(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        new = object.__new__(type(value))
+        new.__dict__.update({k: _copy(v) for k, v in value.__dict__.items()})
+        return new
+    return value  # str, int, bool, None
 
 
 def _build(cls, raw: dict[str, Any]):

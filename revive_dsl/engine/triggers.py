@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.interpret import Ctx, Effect, run
+from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.rules import Rules
 
 
@@ -74,7 +75,8 @@ def owned_effects(ctx: Ctx) -> list[tuple[str, n.Program]]:
     >>> [source for source, _ in owned_effects(Ctx(Game(players=[p]), 0, Rules.load(("base",))))]
     ['formica', 't2c', 'tech_side_slot']
     """
-    return [item for source in EFFECT_SOURCES for item in source(ctx)]
+    found = remembered(ctx.game, ("owned_effects", ctx.seat), lambda: [i for s in EFFECT_SOURCES for i in s(ctx)])
+    return list(found)
 
 
 def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:
@@ -97,10 +99,34 @@ def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:
     return False
 
 
+# Actions whose ``when`` clauses made only of discounts lower that same action's cost, before the payment
+# (003, Formica sun: "when you build, a discount of 1 for each adjacent mountain"); the event's key
+# names the target space.
+BEFORE_PAYMENT = {"build": "space", "populate": "location"}
+
+
+def discounts_only(body: n.Expr) -> bool:
+    """Whether a body does nothing but give discounts (possibly per counter).
+
+    >>> from revive_dsl.parser import parse
+    >>> [discounts_only(parse(t).clauses[0].body) for t in ("each adjacent mountain: discount 1", "gain book")]
+    [True, False]
+    """
+    if isinstance(body, n.Call):
+        return body.name == "discount"
+    if isinstance(body, n.ForEach):
+        return discounts_only(body.body)
+    if isinstance(body, n.AllOf):
+        return all(discounts_only(item) for item in body.items)
+    return False
+
+
 def fire(ctx: Ctx, event: str, **data) -> Effect:
     """Run the player's ``when EVENT`` clauses, each knowing ``data`` as its event."""
     for source, program in owned_effects(ctx):
         for clause in program.clauses:
             if isinstance(clause, n.Trigger) and clause.event.name == event:
+                if event in BEFORE_PAYMENT and discounts_only(clause.body):
+                    continue  # applied to the action's own cost before paying (board_actions.discount)
                 sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event=dict(data), log=ctx.log)
                 yield from run(clause.body, sub)

@@ -1,0 +1,99 @@
+"""How fast the engine plays: random games per second, decisions per second, and the cost of a state copy.
+
+    python bench/bench_engine.py [--games N] [--seed S]
+
+For 1, 2, 3 and 4 players it plays N complete random games (invariants checked after every move,
+as ``revive simulate`` does) and prints the median time per game, games per second and decisions
+per second. Then it collects the committed state after every move of one 4-player game and prints
+the median cost of ``Game.to_json`` (canonical JSON) and ``Game.clone`` per step, and their ratio to
+the median time of one decision. Times are the process's CPU time (``time.process_time``), so that
+other work on a shared machine does not inflate them; on an idle machine they match wall time.
+Plain text, no asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from revive_dsl.engine.drivers import RandomDriver  # noqa: E402
+from revive_dsl.engine.game import Runner  # noqa: E402
+from revive_dsl.engine.registry import load_all  # noqa: E402
+from revive_dsl.engine.rules import Rules  # noqa: E402
+from revive_dsl.engine.setup import new_game  # noqa: E402
+from revive_dsl.engine.simulate import play_random_game  # noqa: E402
+
+
+def seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
+    tribes = rules.ids("tribe")
+    out = []
+    for seat in range(count):
+        tribe = tribes[(index + seat) % len(tribes)]
+        sides = list(rules.data(tribe)["sides"])
+        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
+    return out
+
+
+def states_of_one_game(rules: Rules, seed: int):
+    players = seating(rules, 4, 0)
+    runner, driver, states = Runner(new_game(rules, players, seed=seed), rules), RandomDriver(seed), []
+    while (decision := runner.decision()) is not None:
+        runner.answer(driver.answer(decision))
+        if runner.between_moves:
+            states.append(runner.game)
+    return states
+
+
+def median_us(fn, items) -> float:
+    times = []
+    for item in items:
+        start = time.process_time()
+        fn(item)
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1e6
+
+
+def main() -> None:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--games", type=int, default=5, help="games per player count (default 5)")
+    args.add_argument("--seed", type=int, default=1)
+    opts = args.parse_args()
+    load_all()
+    rules = Rules.load(("base",))
+    play_random_game(rules, seating(rules, 2, 0), opts.seed)  # warm the caches
+
+    print(f"python {sys.version.split()[0]}; {opts.games} random games per player count, invariants checked")
+    print()
+    print(f"{'players':<9}{'median game':>13}{'games/s':>10}{'decisions/game':>16}{'decisions/s':>13}")
+    per_decision = []
+    for count in (1, 2, 3, 4):
+        times, decisions = [], []
+        for index in range(opts.games):
+            start = time.process_time()
+            record = play_random_game(rules, seating(rules, count, index), opts.seed + index)
+            times.append(time.process_time() - start)
+            decisions.append(len(record.answers))
+        game_s = statistics.median(times)
+        rate = sum(decisions) / sum(times)
+        per_decision.append(1 / rate)
+        print(f"{count:<9}{game_s * 1000:10.0f} ms{1 / game_s:10.2f}{statistics.median(decisions):16.0f}{rate:13.0f}")
+
+    states = states_of_one_game(rules, opts.seed)
+    json_us = median_us(lambda g: g.to_json(), states)
+    clone_us = median_us(lambda g: g.clone(), states)
+    decision_us = statistics.median(per_decision) * 1e6
+    print()
+    print(f"per step, median over the {len(states)} committed states of one 4-player game:")
+    print(f"{'Game.to_json':<16}{json_us:9.0f} µs  ({json_us / decision_us:.2f}x a decision)")
+    print(f"{'Game.clone':<16}{clone_us:9.0f} µs  ({clone_us / decision_us:.2f}x a decision)")
+    print(f"{'one decision':<16}{decision_us:9.0f} µs")
+
+
+if __name__ == "__main__":
+    main()

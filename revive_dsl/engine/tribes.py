@@ -1,0 +1,396 @@
+"""Tribe tokens and tribe rules: ``place TOKEN``, the falcon, and the tribes' lasting modifiers.
+
+Rules encoded here (003, the six tribes' moon sides; 001, "Stamm-Fähigkeiten"):
+
+- forest tile (Nàdair moon): a vacant sand space, range paid; owners of buildings next to it
+  take it as a new forest (green advance); ``forest_books``: 1 book for it and each forest tile
+  joined to it in an unbroken chain;
+- temple (Hofstadterian moon): a vacant water space, range paid; its reward is taken again even
+  if already claimed, but the temple claims nothing (it neither scores nor blocks a building);
+- target (]0X49[ moon): any sand space or location without the player's piece, no range; the
+  player's later build / populate there costs 2 less, another player's pays the owner the own
+  cost (not range, not book fees); then the target goes back to its owner's supply;
+- sand tile (Kuniban moon): a vacant field, forest or mountain space, range paid;
+  ``recruit_terrain`` takes a display card of the covered terrain's colour, if one shows;
+- workshop (Formica moon): any field, forest or mountain space without a token, no range; the
+  terrain's track advances 1;
+- falcon (Vukuntur moon): ``move_falcon`` up to 3 spaces per marker gone from the tribe board,
+  ending on a field, forest or mountain space; ``falcon_reward``: 3 of that terrain's resource.
+
+Tokens come from ``player.tokens_left``; with none left, ``place`` cannot be carried out (and
+an ability made of it moves no marker). Placement options are priced before they are offered.
+
+>>> from revive_dsl.engine.interpret import Ctx
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> p = Player(seat=0, name="Ann", tribe="ox49", side="moon", tokens_left={"target": 1})
+>>> game = Game(players=[p])
+>>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+>>> sorted(place_options(Ctx(game, 0, Rules.load(("base",))), "target"))[:2]
+['1,0', '2,-1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import board_actions as actions
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine import resources as res
+from revive_dsl.engine.board_actions import label, new_space_rewards
+from revive_dsl.engine.cards import card_colours, take_citizen
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.interpret import Ctx, Effect, args, cost_of, count, count_arg, effect, run
+from revive_dsl.engine.range import _tribe_programs, range_costs, rules_of
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Player
+from revive_dsl.engine.tracks import NEEDS, ability_program, advance
+from revive_dsl.engine.triggers import BEFORE_PAYMENT, discounts_only, owned_effects
+
+Cost = dict[str, int]
+TERRAINS = tuple(geo.TERRAIN_TRACK)  # field, forest, mountain: the "terrain spaces"
+TERRAIN_RESOURCE = {"field": "food", "forest": "book", "mountain": "gear"}  # the falcon's reward
+FALCON_STEPS = 3  # spaces per progress marker gone from the tribe board
+TARGET_DISCOUNT = 2
+
+
+# --- where each token may go --------------------------------------------------------------
+
+
+def _visible(rules: Rules, board) -> list[str]:
+    return list(geo.geometry(rules).slot_of)
+
+
+def _free(board, space: str) -> bool:
+    return space not in board.tokens and space not in board.buildings and not board.figures.get(space)
+
+
+def _forest_tile(ctx: Ctx) -> list[str]:
+    rules, board = rules_of(ctx), ctx.game.board
+    return [s for s in geo.sand_spaces(rules, board) if _free(board, s)]
+
+
+def _temple(ctx: Ctx) -> list[str]:
+    rules, board = rules_of(ctx), ctx.game.board
+    return [s for s in _visible(rules, board) if _free(board, s) and geo.terrain(rules, board, s) == "water"]
+
+
+def _target(ctx: Ctx) -> list[str]:
+    rules, board, seat = rules_of(ctx), ctx.game.board, ctx.seat
+    sand = [s for s in geo.sand_spaces(rules, board) if s not in board.tokens]
+    places = [s for s in geo.locations(rules, board) if s not in board.tokens and seat not in board.figures.get(s, [])]
+    return [*sand, *places]
+
+
+def _terrain_space(ctx: Ctx) -> list[str]:
+    rules, board = rules_of(ctx), ctx.game.board
+    return [s for s in _visible(rules, board) if _free(board, s) and geo.terrain(rules, board, s) in TERRAINS]
+
+
+# token -> (spaces it may go on, whether range is paid)
+PLACEMENT: dict[str, tuple[Callable[[Ctx], list[str]], bool]] = {
+    "forest_tile": (_forest_tile, True),
+    "temple": (_temple, True),
+    "target": (_target, False),
+    "sand_tile": (_terrain_space, True),
+    "workshop": (_terrain_space, False),
+}
+
+
+def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str, Cost]:
+    """Spaces a token may go on now -> the range food to pay (``reserve``: paid on top, for affordability).
+
+    Empty when the player has no such token left.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> p = Player(seat=0, name="Ann", tribe="formica", side="moon")
+    >>> place_options(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "workshop")
+    {}
+    """
+    if ctx.player.tokens_left.get(token, 0) < 1 or token not in PLACEMENT:
+        return {}
+    spaces, pays_range = PLACEMENT[token]
+    reach = range_costs(ctx) if pays_range and not ctx.game.turn.unlimited_range else None
+    out = {}
+    for space in spaces(ctx):
+        food = 0 if reach is None else reach.get(space)
+        if food is None:
+            continue
+        cost = {"food": food} if food else {}
+        if res.can_pay(ctx.player, actions._plus(cost, reserve or {})):
+            out[space] = cost
+    return out
+
+
+def _ability_reserve(ctx: Ctx) -> Cost:
+    """What the tribe ability pays before placing (``pay crystal -> place temple``: 1 crystal)."""
+    program = ability_program(ctx)
+    if program is None:
+        return {}
+    body = program.clauses[0].body
+    return cost_of(body.cost) if isinstance(body, n.Trade) else {}
+
+
+def _can_place(ctx: Ctx) -> bool:
+    reserve = _ability_reserve(ctx)
+    return any(place_options(ctx, token, reserve) for token in sorted(ctx.player.tokens_left))
+
+
+NEEDS["place"] = _can_place
+
+
+# --- what placing a token does -------------------------------------------------------------
+
+
+def _after_forest_tile(ctx: Ctx, space: str) -> Effect:
+    yield from new_space_rewards(ctx, [space])
+
+
+def _after_temple(ctx: Ctx, space: str) -> Effect:
+    reward = geo.water_reward(rules_of(ctx), ctx.game.board, space)
+    ctx.log.append(f"{ctx.player.name} takes the reward of {space} under the temple")
+    if reward is not None:
+        for clause in reward.clauses:
+            if isinstance(clause, n.Immediate):
+                yield from run(clause.body, ctx)
+
+
+def _after_workshop(ctx: Ctx, space: str) -> Effect:
+    shown = ctx.event["covered"]
+    yield from advance(ctx, geo.TERRAIN_TRACK[shown], 1)
+
+
+def _nothing(ctx: Ctx, space: str) -> Effect:
+    return
+    yield
+
+
+AFTER_PLACING: dict[str, Callable[[Ctx, str], Effect]] = {
+    "forest_tile": _after_forest_tile,
+    "temple": _after_temple,
+    "workshop": _after_workshop,
+    "target": _nothing,
+    "sand_tile": _nothing,
+}
+
+
+@effect("place")
+def _place(ctx: Ctx, call: n.Call) -> Effect:
+    """``place temple``: put a token from the player's supply on a legal space, paying range where due."""
+    token = args(call)[1][0]
+    options = place_options(ctx, token)
+    if not options:
+        ctx.log.append(f"{ctx.player.name} cannot place a {token}")
+        return
+    labels = {space: label(cost) for space, cost in options.items()}
+    space = (yield Decision(ctx.seat, f"place {token}", f"place the {token} where?", options_of(options, labels))).key
+    rules, board = rules_of(ctx), ctx.game.board
+    res.pay(ctx.player, options[space])
+    actions.finish_action(ctx)
+    ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
+    board.tokens[space] = {"player": ctx.seat, "token": token}
+    ctx.player.tokens_left[token] -= 1
+    ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(options[space])})")
+    yield from AFTER_PLACING[token](ctx, space)
+
+
+def forest_chain(ctx: Ctx, space: str) -> list[str]:
+    """The forest tiles joined to the one on ``space`` in an unbroken chain (itself included), sorted.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="moon")])
+    >>> for s in ("1,0", "2,0", "4,0"):
+    ...     game.board.tokens[s] = {"player": 0, "token": "forest_tile"}
+    >>> forest_chain(Ctx(game, 0, Rules.load(("base",))), "1,0")
+    ['1,0', '2,0']
+    """
+    rules, tokens = rules_of(ctx), ctx.game.board.tokens
+    seen, todo = {space}, [space]
+    while todo:
+        for nb in geo.neighbours(rules, todo.pop()):
+            if nb not in seen and tokens.get(nb, {}).get("token") == "forest_tile":
+                seen.add(nb)
+                todo.append(nb)
+    return sorted(seen)
+
+
+@effect("forest_books")
+def _forest_books(ctx: Ctx, call: n.Call) -> Effect:
+    """``forest_books``: 1 book for the forest tile just placed and each forest tile chained to it."""
+    space = ctx.event.get("placed")
+    if space is None or ctx.game.board.tokens.get(space, {}).get("token") != "forest_tile":
+        return
+    yield from res.gain(ctx.player, "book", len(forest_chain(ctx, space)))
+
+
+@effect("recruit_terrain")
+def _recruit_terrain(ctx: Ctx, call: n.Call) -> Effect:
+    """``recruit_terrain``: a display card of the covered terrain's colour (none showing: no card)."""
+    covered = ctx.event.get("covered")
+    colour = geo.TERRAIN_TRACK.get(covered or "")
+    supply = ctx.game.supply
+    matching = [c for c in supply.citizen_display if colour in card_colours(ctx, c)]
+    if not matching:
+        return
+    card = (yield Decision(ctx.seat, "recruit", f"take which {colour} card?", options_of(matching))).key
+    yield from _take_from_display(ctx, card)
+
+
+def _take_from_display(ctx: Ctx, card: str) -> Effect:
+    yield from take_citizen(ctx, card)
+
+
+# --- the falcon ------------------------------------------------------------------------------
+
+
+def falcon_space(ctx: Ctx) -> str | None:
+    """Where the player's falcon is (None: they have none)."""
+    for space, placed in ctx.game.board.tokens.items():
+        if placed.get("token") == "falcon" and placed.get("player") == ctx.seat:
+            return space
+    return None
+
+
+def falcon_moves(ctx: Ctx, steps: int) -> list[str]:
+    """Spaces the falcon may end on within ``steps`` spaces: visible field, forest or mountain spaces
+    without another token (it may stay where it is); it flies over any visible space.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="vukuntur", side="moon")])
+    >>> game.board.tokens["0,0"] = {"player": 0, "token": "falcon"}
+    >>> falcon_moves(Ctx(game, 0, Rules.load(("base",))), 3)
+    []
+    """
+    start = falcon_space(ctx)
+    if start is None:
+        return []
+    rules, board = rules_of(ctx), ctx.game.board
+    seen, frontier = {start}, [start]
+    for _ in range(steps):
+        nxt = []
+        for space in frontier:
+            for nb in geo.neighbours(rules, space):
+                if nb not in seen and geo.terrain(rules, board, nb) not in (None, "lake"):
+                    seen.add(nb)
+                    nxt.append(nb)
+        frontier = nxt
+    ends = [s for s in seen if geo.terrain(rules, board, s) in TERRAINS and (s == start or s not in board.tokens)]
+    return sorted(ends)
+
+
+def _falcon_steps(ctx: Ctx, *, before_ability: bool) -> int:
+    gone = 5 - ctx.player.tribe_markers
+    if before_ability and ctx.player.tribe_markers > 0:
+        gone += 1  # the ability's own marker leaves the board before the falcon moves
+    return FALCON_STEPS * gone
+
+
+NEEDS["move_falcon"] = lambda ctx: bool(falcon_moves(ctx, _falcon_steps(ctx, before_ability=True)))
+
+
+@effect("move_falcon")
+def _move_falcon(ctx: Ctx, call: n.Call) -> Effect:
+    """``move_falcon``: up to 3 spaces per marker gone from the tribe board, ending on a terrain space."""
+    ends = falcon_moves(ctx, _falcon_steps(ctx, before_ability=False))
+    if not ends:
+        return
+    space = (yield Decision(ctx.seat, "move the falcon", "fly the falcon to which space?", options_of(ends))).key
+    board = ctx.game.board
+    start = falcon_space(ctx)
+    board.tokens[space] = board.tokens.pop(start)
+    ctx.log.append(f"{ctx.player.name} moves the falcon from {start} to {space}")
+
+
+@effect("falcon_reward")
+def _falcon_reward(ctx: Ctx, call: n.Call) -> Effect:
+    """``falcon_reward``: 3 resources by the falcon's terrain (field food, forest book, mountain gear)."""
+    space = falcon_space(ctx)
+    shown = geo.terrain(rules_of(ctx), ctx.game.board, space) if space else None
+    if shown in TERRAIN_RESOURCE:
+        yield from res.gain(ctx.player, TERRAIN_RESOURCE[shown], 3)
+
+
+# --- targets: discount and payout ------------------------------------------------------------
+
+
+def _target_at(ctx: Ctx, space: str) -> dict | None:
+    placed = ctx.game.board.tokens.get(space)
+    return placed if placed is not None and placed.get("token") == "target" else None
+
+
+def _target_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
+    if action not in BEFORE_PAYMENT or len(targets) != 1:
+        return 0
+    placed = _target_at(ctx, targets[0])
+    return TARGET_DISCOUNT if placed is not None and placed["player"] == ctx.seat else 0
+
+
+def _target_payout(ctx: Ctx, action: str, space: str, own: Cost) -> Effect:
+    placed = _target_at(ctx, space)
+    if placed is None:
+        return
+    owner = ctx.game.players[placed["player"]]
+    if owner.seat != ctx.seat:
+        for resource, amount in sorted(own.items()):
+            res.add_capped(owner, resource, amount)
+        ctx.log.append(f"{owner.name}'s target pays them {label(own)}")
+    del ctx.game.board.tokens[space]
+    owner.tokens_left["target"] = owner.tokens_left.get("target", 0) + 1
+    return
+    yield
+
+
+# --- a `when build` clause of discounts lowers this build ------------------------------------
+
+
+def _discount_value(body: n.Expr, ctx: Ctx, action: str) -> int:
+    if isinstance(body, n.Call):
+        words = args(body)[1]
+        return count_arg(body) if (words or [action])[0] in (action, "any") else 0
+    if isinstance(body, n.ForEach):
+        return count(body.counter, ctx) * _discount_value(body.body, ctx, action)
+    if isinstance(body, n.AllOf):
+        return sum(_discount_value(item, ctx, action) for item in body.items)
+    return 0
+
+
+def _trigger_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
+    key = BEFORE_PAYMENT.get(action)
+    if key is None or len(targets) != 1:
+        return 0
+    total = 0
+    for source, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if isinstance(clause, n.Trigger) and clause.event.name == action and discounts_only(clause.body):
+                sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={key: targets[0]})
+                total += _discount_value(clause.body, sub, action)
+    return total
+
+
+actions.DISCOUNT_HOOKS.extend([_target_discount, _trigger_discount])
+actions.AFTER_PAYMENT.append(_target_payout)
+
+
+# --- Nàdair: books stand in for gears and food ----------------------------------------------
+
+_STAND_INS: dict[tuple, tuple[str, ...]] = {}
+
+
+def book_stand_ins(player: Player) -> tuple[str, ...]:
+    """The resources a player's books may pay for (``always: pay_book_for gear``).
+
+    >>> book_stand_ins(Player(seat=0, name="Ann", tribe="nadair", side="sun", technologies=["t1"]))
+    ('food', 'gear')
+    """
+    key = (player.tribe, player.side, tuple(player.technologies))
+    hit = _STAND_INS.get(key)
+    if hit is None:
+        programs = _tribe_programs(Rules.load(("base",)), player)
+        calls = [node for p in programs for c in p.clauses if isinstance(c, n.Always) for node in c.body.walk()]
+        words = {args(c)[1][0] for c in calls if isinstance(c, n.Call) and c.name == "pay_book_for"}
+        hit = _STAND_INS[key] = tuple(sorted(words))
+    return hit
+
+
+res.BOOK_STAND_INS.append(book_stand_ins)
