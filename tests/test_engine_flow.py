@@ -2,7 +2,7 @@
 
 Sources: 003 SETUP (artifact cards, the long-game variant), GAME END and FINAL SCORING, the solo
 score table; 001 "Optionen/Varianten" (option 1 advanced switch, option 4 the starting draft);
-000 (the common artifact card). Rulings: docs/rulings.d/engine-flow.md.
+000 (the common artifact card). Rulings: docs/rulings.md.
 """
 
 from __future__ import annotations
