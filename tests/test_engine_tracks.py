@@ -7,14 +7,15 @@ Rulebook sections: "Advancing on the tracks", "Reward spaces", "Progress markers
 from revive_dsl.engine import registry
 from revive_dsl.engine.game import Runner, legal_moves
 from revive_dsl.engine.hibernate import hibernate_steps
-from revive_dsl.engine.interpret import Ctx, gain_points, run, run_to_end
+from revive_dsl.engine.interpret import Ctx, decisions_asked, gain_points, run_text, run_to_end
 from revive_dsl.engine.machines import machines_usable_during, usable_machines
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.tracks import advance, take_artifact
-from revive_dsl.parser import parse
 
 registry.load_all()
+do = run_text
+decisions = decisions_asked
 RULES = Rules.load(("base",))
 
 
@@ -25,28 +26,6 @@ def setup(players=1, **fields):
         setattr(seats[0], key, value)
     game = Game(players=seats)
     return game, seats[0], Ctx(game, 0, RULES)
-
-
-def do(ctx, text, answers=()):
-    """Carry out an effect text for the Ctx's player."""
-
-    def gen():
-        for clause in parse(text).clauses:
-            yield from run(clause.body, ctx)
-
-    run_to_end(gen(), list(answers))
-
-
-def decisions(effect, answers):
-    """Drive an effect, returning every decision it asked (to inspect their options)."""
-    asked, answers = [], list(answers)
-    try:
-        decision = next(effect)
-        while True:
-            asked.append(decision)
-            decision = effect.send(decision.choose(answers.pop(0)))
-    except StopIteration:
-        return asked
 
 
 # --- machine tracks and reward spaces -----------------------------------------------------

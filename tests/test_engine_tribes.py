@@ -11,7 +11,7 @@ import pytest
 from revive_dsl.engine import registry
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.board_actions import build, build_options, populate_options
-from revive_dsl.engine.interpret import Ctx, run, run_to_end
+from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text, run_to_end
 from revive_dsl.engine.machines import activate, anytime_trades, machines_usable_during, usable_machines
 from revive_dsl.engine.range import passage_cost, range_costs
 from revive_dsl.engine.rules import Rules
@@ -22,6 +22,8 @@ from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
 
 registry.load_all()
+do = run_text
+asked = decisions_asked
 RULES = Rules.load(("base",))
 TRIBES = ("nadair", "hofstadterians", "ox49", "kuniban", "formica", "vukuntur")
 
@@ -39,28 +41,6 @@ def setup(tribe, side, players=1, **fields):
         game.board.tiles[slot] = {"tile": f"start_tile_{slot[1]}", "orientation": 0, "explored": True}
     game.supply.energy = 10
     return game, seats[0], Ctx(game, 0, RULES)
-
-
-def do(ctx, text, answers=()):
-    """Carry out an effect text's clauses for the Ctx's player."""
-
-    def gen():
-        for clause in parse(text).clauses:
-            yield from run(clause.body, ctx)
-
-    run_to_end(gen(), list(answers))
-
-
-def asked(effect, answers):
-    """Drive an effect, returning every decision it asked."""
-    out, answers = [], list(answers)
-    try:
-        decision = next(effect)
-        while True:
-            out.append(decision)
-            decision = effect.send(decision.choose(answers.pop(0)))
-    except StopIteration:
-        return out
 
 
 def fired(ctx, event, answers=(), **data):

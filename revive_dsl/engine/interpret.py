@@ -279,6 +279,29 @@ def run_to_end(effect_gen: Effect, answers: Iterable[str]) -> None:
         return
 
 
+def run_text(ctx: Ctx, text: str, answers: Iterable[str] = ()) -> None:
+    """Carry out every clause body of an effect text for the Ctx's player, answering from a list."""
+    from revive_dsl.parser import parse
+
+    def gen() -> Effect:
+        for clause in parse(text).clauses:
+            yield from run(clause.body, ctx)
+
+    run_to_end(gen(), answers)
+
+
+def decisions_asked(effect_gen: Effect, answers: Iterable[str]) -> list[Decision]:
+    """Drive an effect with a list of answers; return every decision it asked, to inspect their options."""
+    asked, answers = [], list(answers)
+    try:
+        decision = next(effect_gen)
+        while True:
+            asked.append(decision)
+            decision = effect_gen.send(decision.choose(answers.pop(0)))
+    except StopIteration:
+        return asked
+
+
 def apply_text(game: Game, seat: int, text: str) -> Effect:
     """Carry out an effect text's immediate clauses for a player (a convenience for tests)."""
     from revive_dsl.parser import parse
