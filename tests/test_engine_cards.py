@@ -15,7 +15,7 @@ from revive_dsl.engine.cards import card_colours, play_card, playable_slots
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner, end_turn
-from revive_dsl.engine.interpret import Ctx, run
+from revive_dsl.engine.interpret import Ctx, decisions_asked, run
 from revive_dsl.engine.modules import take_module
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
@@ -30,16 +30,7 @@ def seat(n=0, **fields):
     return Player(seat=n, name=f"P{n}", tribe=fields.pop("tribe", "t"), side=fields.pop("side", "sun"), **fields)
 
 
-def drive(effect, answers):
-    """Run an effect with the answers; return the decisions it asked, in order."""
-    answers, asked = list(answers), []
-    try:
-        decision = next(effect)
-        while True:
-            asked.append(decision)
-            decision = effect.send(decision.choose(answers.pop(0)))
-    except StopIteration:
-        return asked
+drive = decisions_asked
 
 
 def text(ctx, effect_text):
