@@ -212,8 +212,12 @@ def _read_yaml(path: Path, content: Content, problems: list[Diagnostic]) -> Yaml
 def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
     """Load one component file into ``content``, adding every problem to ``problems``."""
     doc = _read_yaml(path, content, problems)
-    if doc is None:
-        return
+    if doc is not None:
+        load_doc(doc, pack, content, problems)
+
+
+def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnostic]) -> None:
+    """Load the components of one parsed content document (a file, or a script's ``content:`` entry)."""
     data = doc.data
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind not in EFFECT_FIELDS:

@@ -287,8 +287,78 @@ PACK_SCHEMA: dict[str, Any] = {
 }
 
 
+_STEP = {
+    "oneOf": [
+        {"type": "string", "minLength": 1, "description": "a move in the move notation (grammar/moves.lark)"},
+        {
+            "type": "object",
+            "required": ["move"],
+            "properties": {
+                "move": {"type": "string", "minLength": 1, "description": "a move in the move notation"},
+                "note": {"type": "string", "description": "Markdown shown with the step"},
+                "expect": {
+                    "type": "object",
+                    "description": "state path (Ann.resources.book, board.buildings.-1,0.size) -> expected value",
+                },
+                "highlight": {"type": "array", "items": {"type": "string"}, "description": "state paths to emphasise"},
+                "try": {"type": "boolean", "description": "tutorials: the learner types this move"},
+                "hint": {"type": "string", "description": "tutorials: shown after a wrong try"},
+            },
+            "additionalProperties": False,
+        },
+    ]
+}
+
+SCRIPT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://revive-dsl.invalid/schemas/script.schema.json",
+    "title": "revive-dsl recorded game script or tutorial",
+    "type": "object",
+    "required": ["format", "players", "setup", "steps"],
+    "properties": {
+        "format": {"type": "integer", "minimum": 1, "description": "the script format version"},
+        "title": {"type": "string"},
+        "description": {"type": "string", "description": "Markdown shown before the first step"},
+        "packs": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "players": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 4,
+            "items": _obj(
+                {
+                    "name": {"type": "string", "pattern": "^(?!setup$)[A-Za-z][A-Za-z0-9_-]*$"},
+                    "tribe": ID,
+                    "side": {"enum": ["sun", "moon", "single"]},
+                }
+            ),
+        },
+        "variants": {"type": "array", "items": ID},
+        "setup": _obj(
+            {
+                "seed": {"type": "integer", "description": "the seed of every chance outcome not written"},
+                "outcomes": {"type": "object", "description": "setup outcomes by name (see engine/setup.py)"},
+                "state": {"type": "object", "description": "a custom start state: overrides of the canonical state"},
+                "draws": {
+                    "enum": ["seed", "script"],
+                    "description": "seed: later draws follow the seed; script: each move writes what it drew",
+                },
+            },
+            ["seed"],
+        ),
+        "content": {
+            "type": "array",
+            "items": {"type": "object", "required": ["kind", "components"]},
+            "description": "components defined by this script, as in a content file",
+        },
+        "steps": {"type": "array", "items": _STEP},
+    },
+    "additionalProperties": False,
+}
+
+
 def all_schemas() -> dict[str, dict[str, Any]]:
     """File name -> schema, for every schema the package ships."""
     out = {f"{kind}.schema.json": file_schema(kind) for kind in KIND_ITEMS}
     out["pack.schema.json"] = PACK_SCHEMA
+    out["script.schema.json"] = SCRIPT_SCHEMA
     return out

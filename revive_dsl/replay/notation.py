@@ -1,0 +1,193 @@
+"""Move notation: one recorded move per line, parsed by ``grammar/moves.lark``.
+
+A line names the mover and the move, then answers every decision the move raises, in the
+order the engine asks them. An answer another player gives is written in brackets with
+their name; chance outcomes (a tile revealed, a card drawn) go in square brackets at the
+end as ``pile=item``. :func:`format_move` writes the canonical form.
+
+>>> m = parse_move("Ann explore a02 cit_mentor 0 (Bob food)  [a02=area_07]")
+>>> m.player, m.verb, [a.key for a in m.answers], m.answers[3].player, m.reveals[0].pile
+('Ann', 'explore', ['a02', 'cit_mentor', '0', 'food'], 'Bob', 'a02')
+>>> format_move(m)
+'Ann explore a02 cit_mentor 0 (Bob food) [a02=area_07]'
+>>> try:
+...     parse_move("Ann play top_left ]", "game.yaml")
+... except DslError as err:
+...     print(err)
+game.yaml:1:19: syntax error: unexpected ']'; expected '(', '[', an answer or the end of the line
+    Ann play top_left ]
+                      ^
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from revive_dsl.positions import NOWHERE, Diagnostic, DslError, Origin, Pos
+from revive_dsl.resources import grammar_path
+
+SETUP = "setup"  # the word that starts the line answering the variants' setup choices
+_BARE_KEY = re.compile(r'[^\s()\[\]=#"]+')
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer: an option key, and the player giving it when it is not the mover."""
+
+    key: str
+    player: str | None = None
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A chance outcome written at the table: ``item`` came out of ``pile``."""
+
+    pile: str
+    item: str
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """A parsed move. ``player`` and ``verb`` are None on the setup line."""
+
+    player: str | None
+    verb: str | None
+    answers: tuple[Answer, ...] = ()
+    reveals: tuple[Reveal, ...] = ()
+    pos: Pos = field(default=NOWHERE, compare=False)
+    verb_pos: Pos = field(default=NOWHERE, compare=False)
+
+    @property
+    def is_setup(self) -> bool:
+        return self.verb is None
+
+
+@cache
+def move_parser() -> Lark:
+    """The LALR parser for ``grammar/moves.lark``, built once per process."""
+    text = grammar_path("moves.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True)
+
+
+_WORDS = {
+    "PLAYER": "a player's name",
+    "KEY": "an answer",
+    "QUOTED": "an answer",
+    "SETUP": "'setup'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "EQUAL": "'='",
+    "$END": "the end of the line",
+}
+
+
+def _diagnostic(err: UnexpectedInput, text: str, origin: Origin) -> Diagnostic:
+    if isinstance(err, UnexpectedToken) and err.token.type != "$END":
+        found, expected = f"unexpected '{err.token}'", set(err.accepts or err.expected)
+        line, column = err.line, err.column
+    elif isinstance(err, UnexpectedCharacters):
+        found, expected = f"unexpected character '{text[err.pos_in_stream]}'", set(err.allowed or ())
+        line, column = err.line, err.column
+    else:
+        found = "the line ends too early"
+        expected = set(getattr(err, "expected", None) or getattr(err, "accepts", None) or ())
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+    words = sorted({_WORDS.get(name, name.lower()) for name in expected}, key=lambda w: (w.startswith("the"), w))
+    message = f"syntax error: {found}"
+    if words:
+        message += "; expected " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
+    return Diagnostic(origin.at(line, column), message, text.splitlines()[line - 1] if text.strip() else text)
+
+
+def _key(tree: Tree) -> Token:
+    return tree.children[0]
+
+
+def _unquote(tok: Token) -> str:
+    if tok.type == "QUOTED":
+        return re.sub(r"\\(.)", r"\1", str(tok)[1:-1])
+    return str(tok)
+
+
+def parse_move(text: str, origin: Origin | str = "<move>") -> MoveLine:
+    """Parse one move line; raise :class:`DslError` with a positioned message if it is malformed."""
+    if isinstance(origin, str):
+        origin = Origin(origin)
+    if "\n" in text.strip():
+        line = text.strip().index("\n")
+        raise DslError([Diagnostic(origin.at(1, line + 1), "a step holds one move on one line")])
+    try:
+        tree = move_parser().parse(text)
+    except UnexpectedInput as err:
+        raise DslError([_diagnostic(err, text, origin)]) from None
+
+    def at(tok: Token) -> Pos:
+        return origin.at(tok.line, tok.column)
+
+    move = tree.children[0]
+    player = verb = None
+    verb_pos = NOWHERE
+    children = list(move.children)
+    if move.data == "turn_move":
+        player_tok, verb_tok, *children = children
+        player, verb, verb_pos = str(player_tok), str(verb_tok), at(verb_tok)
+    answers: list[Answer] = []
+    reveals: list[Reveal] = []
+    for child in children:
+        if child.data == "key":
+            answers.append(Answer(_unquote(_key(child)), None, at(_key(child))))
+        elif child.data == "group":
+            who, *keys = child.children
+            answers.extend(Answer(_unquote(_key(k)), str(who), at(_key(k))) for k in keys)
+        else:  # reveals
+            for reveal in child.children:
+                pile, item = reveal.children
+                reveals.append(Reveal(_unquote(_key(pile)), _unquote(_key(item)), at(_key(pile))))
+    return MoveLine(player, verb, tuple(answers), tuple(reveals), origin.at(1, 1), verb_pos)
+
+
+def quote(key: str) -> str:
+    """A key as written in a move: bare when it can be, else in double quotes.
+
+    >>> quote("-1,0"), quote("two words")
+    ('-1,0', '"two words"')
+    """
+    if _BARE_KEY.fullmatch(key):
+        return key
+    return '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_move(move: MoveLine) -> str:
+    """The canonical text of a move: single spaces, other players' answers grouped, reveals last."""
+    parts = [SETUP] if move.is_setup else [str(move.player), str(move.verb)]
+    group: list[str] = []
+    group_player: str | None = None
+
+    def close() -> None:
+        if group:
+            parts.append(f"({group_player} {' '.join(group)})")
+            group.clear()
+
+    for answer in move.answers:
+        if answer.player is None:
+            close()
+            parts.append(quote(answer.key))
+        else:
+            if answer.player != group_player:
+                close()
+            group_player = answer.player
+            group.append(quote(answer.key))
+    close()
+    if move.reveals:
+        parts.append("[" + " ".join(f"{quote(r.pile)}={quote(r.item)}" for r in move.reveals) + "]")
+    return " ".join(parts)

@@ -1,0 +1,315 @@
+"""Playing a script back: each step's move goes through the engine's Runner, answer by answer.
+
+:class:`Replay` applies one step at a time and keeps every committed state, so a viewer can
+go back and forth. A step that cannot be played -- an unknown move, an illegal answer, a
+decision the line does not answer, an outcome that is not in its pile, a failed ``expect:``
+-- raises :class:`ReplayError`: one positioned message naming the step, the move, the rule
+and the legal options, with the last good state attached. Nothing is changed by a failed
+step.
+
+>>> from revive_dsl.replay.script import load_script_text
+>>> script = load_script_text('''
+... format: 1
+... players: [{name: Ann, tribe: nadair, side: sun}]
+... setup: {seed: 3}
+... steps: [Ann switch food, Ann end, Ann trade_crystal tea]
+... ''', "demo.yaml")
+>>> replay = Replay(script)
+>>> result = replay.step()
+>>> result.log, result.decisions
+(['Ann uses the switch: gains 1 food'], [('what do you do?', 'switch'), ('gain which basic resource?', 'food')])
+>>> _ = replay.step()
+>>> try:
+...     replay.step()
+... except ReplayError as err:
+...     print(err.diagnostics[0].pos, err.legal)
+...     print(err.diagnostics[0].message.split(": ", 1)[1])
+demo.yaml:5:53 ['gear', 'book', 'food']
+'tea' is not a legal answer for trade a crystal (trade a crystal for which?); legal: gear, book, food
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from revive_dsl.engine.decisions import Decision, IllegalAnswer
+from revive_dsl.engine.game import Runner
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import setup_pending
+from revive_dsl.engine.state import Game
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.replay import chance
+from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
+from revive_dsl.replay.script import Script, Step, start_game
+
+
+@dataclass
+class StepResult:
+    """What one step did: the states around it, the engine's log, the decisions and their answers."""
+
+    step: Step
+    before: Game
+    after: Game
+    log: list[str]
+    decisions: list[tuple[str, str]]  # (the decision's prompt, the answer)
+    drawn: list[tuple[str, str]] = field(default_factory=list)  # (pile, item) the move took
+
+    @property
+    def index(self) -> int:
+        return self.step.index
+
+
+class ReplayError(DslError):
+    """A step that cannot be played; ``last_good`` is the state before it."""
+
+    def __init__(
+        self,
+        diagnostic: Diagnostic,
+        step: Step | None,
+        last_good: Game | None,
+        decision: Decision | None = None,
+    ):
+        self.step = step
+        self.last_good = last_good
+        self.decision = decision
+        super().__init__([diagnostic])
+
+    @property
+    def legal(self) -> list[str]:
+        return self.decision.legal_keys() if self.decision else []
+
+
+def view(game: Game) -> dict[str, Any]:
+    """The canonical state with players keyed by name: what ``expect:`` and ``highlight:`` paths address.
+
+    >>> from revive_dsl.engine.state import Player
+    >>> view(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))["Ann"]["points"]
+    0
+    """
+    data = game.to_dict()
+    out = {p["name"]: p for p in data.pop("players")}
+    out.update(data)
+    return out
+
+
+_MISSING = object()
+
+
+def lookup(data: Any, path: str) -> Any:
+    """The value at a dotted path (``Ann.resources.book``, ``board.buildings.-1,0.size``), or a KeyError."""
+    for part in path.split("."):
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
+            data = data[int(part)]
+        else:
+            keys = (
+                ", ".join(map(str, data))
+                if isinstance(data, dict)
+                else f"0..{len(data) - 1}"
+                if isinstance(data, list)
+                else "none"
+            )
+            raise KeyError(f"no '{part}' in {path} (there: {keys})")
+    return data
+
+
+class Replay:
+    """Plays a script's steps in order. ``states[i]`` is the committed state after step ``i`` (0: the start)."""
+
+    def __init__(self, script: Script, rules: Rules | None = None):
+        self.script = script
+        game, self.rules = start_game(script, rules)
+        self.runner = Runner(game, self.rules)
+        self.states: list[Game] = [game]
+        self.names = [p.name for p in game.players]
+        self._log_mark = 0
+
+    @property
+    def game(self) -> Game:
+        return self.runner.game
+
+    @property
+    def done(self) -> int:
+        """How many steps have been played."""
+        return len(self.states) - 1
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.script.steps)
+
+    def steps(self, to: int | None = None) -> Iterator[StepResult]:
+        """Play the remaining steps (up to step ``to``), yielding each result."""
+        last = len(self.script.steps) if to is None else min(to, len(self.script.steps))
+        while self.done < last:
+            yield self.step()
+
+    def run(self, to: int | None = None) -> Game:
+        """Play every remaining step (up to ``to``) and return the state."""
+        for _ in self.steps(to):
+            pass
+        return self.game
+
+    def step(self) -> StepResult:
+        """Play the next step of the script."""
+        step = self.script.steps[self.done]
+        result = self.apply(step.move, step)
+        self.check_expectations(step, result.after)
+        self.states.append(result.after)  # committed states are never changed in place: the Runner moves on copies
+        return result
+
+    def back_to(self, done: int) -> None:
+        """Go back to the state after step ``done`` (0: the start), forgetting the later states."""
+        done = max(0, min(done, self.done))
+        del self.states[done + 1 :]
+        self.runner.cancel()
+        self.runner.game = self.states[done].clone()
+
+    # --- applying one move ---------------------------------------------------------------
+
+    def _error(self, step: Step | None, pos: Pos, message: str, decision: Decision | None = None) -> ReplayError:
+        self.runner.cancel()
+        del self.runner.log[self._log_mark :]  # a failed move leaves no account behind
+        if step is not None:
+            message = f"step {step.index} ({step.text}): {message}"
+        [diag] = attach_lines([Diagnostic(pos, message)], {self.script.file: self.script.text})
+        return ReplayError(diag, step, self.game.clone(), decision)
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    def _at_rest(self) -> bool:
+        """True between moves once setup is done: the next decision is the turn's own, or the game is over."""
+        runner = self.runner
+        return runner.between_moves and not setup_pending(runner.game)
+
+    def apply(self, move: MoveLine, step: Step | None = None) -> StepResult:
+        """Apply one move (from the script, or typed by a learner); the state is untouched if it fails."""
+        runner = self.runner
+        self._log_mark = len(runner.log)
+        before = runner.game
+        if before.turn.over:
+            raise self._error(step, move.pos, "the game is over: no move can follow")
+        in_setup = setup_pending(before)
+        if move.is_setup != in_setup:
+            if move.is_setup:
+                raise self._error(
+                    step, move.pos, f"there is nothing to set up: it is {self.names[before.turn.player]}'s turn"
+                )
+            decision = runner.decision()
+            assert decision is not None
+            legal = ", ".join(decision.legal_keys())
+            who = self.names[decision.player]
+            message = (
+                f"the setup choices come first: write 'setup ({who} ...)'; {decision.prompt} ({who}; legal: {legal})"
+            )
+            raise self._error(step, move.pos, message, decision)
+        answers: list[Answer] = list(move.answers)
+        mover = move.player
+        if not move.is_setup:
+            turn_player = self.names[before.turn.player]
+            if mover != turn_player:
+                raise self._error(step, move.pos, f"it is {turn_player}'s turn, not {mover}'s", runner.decision())
+            answers.insert(0, Answer(str(move.verb), None, move.verb_pos))
+        if move.reveals:
+            runner.game = before.clone()
+            try:
+                chance.arrange(runner.game, [(r.pile, r.item) for r in move.reveals])
+            except chance.ChanceError as err:
+                runner.game = before
+                bad = next((r for r in move.reveals if f"'{r.item}'" in str(err)), None)
+                bad = bad or next((r for r in move.reveals if r.pile in str(err)), move.reveals[0])
+                raise self._error(step, bad.pos, str(err)) from None
+        elif move.verb == "end":  # ending a turn (and the final scoring) change the committed state in place
+            runner.game = before.clone()
+        arranged = runner.game
+        taken: list[tuple[str, str]] = []
+
+        def fail(pos: Pos, message: str, decision: Decision | None = None) -> ReplayError:
+            runner.cancel()
+            runner.game = before
+            return self._error(step, pos, message, decision)
+
+        first = True
+        while first or not self._at_rest():
+            if first and not move.is_setup:  # the turn's own decision: test the one move, not list them all
+                decision = None
+            else:
+                decision = runner.decision()
+                if decision is None:
+                    break
+            who = mover if decision is None else self.names[decision.player] if decision.player >= 0 else "chance"
+            if not answers:
+                assert decision is not None
+                legal = ", ".join(decision.legal_keys())
+                raise fail(
+                    move.pos,
+                    f"the move does not answer {decision.rule} ({decision.prompt}, {who}); legal: {legal}",
+                    decision,
+                )
+            answer = answers.pop(0)
+            given_by = answer.player or mover
+            if given_by != who:
+                hint = f"write {answer.key} without brackets" if who == mover else f"write ({who} {answer.key})"
+                raise fail(
+                    answer.pos,
+                    f"{decision.rule} ({decision.prompt}) is decided by {who}, not {given_by}: {hint}",
+                    decision,
+                )
+            try:
+                runner.answer(answer.key)
+            except IllegalAnswer as err:
+                raise fail(answer.pos, str(err), err.decision) from None
+            taken.append(("what do you do?" if decision is None else decision.prompt, answer.key))
+            first = False
+        if answers:
+            raise fail(answers[0].pos, f"the move is complete; {len(answers)} answer(s) left over, from here")
+        after = runner.game
+        took = chance.drawn(arranged, after)
+        missing = [r for r in move.reveals if (r.pile, r.item) not in took]
+        if missing:
+            r = missing[0]
+            raise fail(r.pos, f"the move did not take '{r.item}' from {r.pile} (it took: {_pairs(took) or 'nothing'})")
+        if self.script.setup.get("draws") == "script":
+            unwritten = [t for t in took if t not in {(r.pile, r.item) for r in move.reveals}]
+            if unwritten:
+                drew = _pairs(unwritten)
+                message = (
+                    f"the move drew {drew}, which the script does not write (setup says draws: script): add [{drew}]"
+                )
+                raise fail(move.pos, message)
+        done = step or Step(self.done + 1, format_move(move), move, move.pos)
+        return StepResult(done, before, after, runner.log[self._log_mark :], taken, took)
+
+    def check_expectations(self, step: Step, game: Game) -> None:
+        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference."""
+        if not step.expect:
+            return
+        data = view(game)
+        for path, wanted in step.expect.items():
+            at = self.script.doc.pos(("steps", step.index - 1, "expect", path))
+            try:
+                actual = lookup(data, path)
+            except KeyError as err:
+                raise self._error(step, at, f"expect: {err.args[0]}") from None
+            if actual != wanted:
+                self.runner.game = self.states[-1].clone()
+                raise self._error(step, at, f"expect {path}: wanted {_show(wanted)}, the state has {_show(actual)}")
+
+
+def _pairs(items: list[tuple[str, str]]) -> str:
+    return " ".join(f"{pile}={item}" for pile, item in items)
+
+
+def _show(value: Any) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def write_reveals(move: MoveLine, took: list[tuple[str, str]]) -> MoveLine:
+    """The move with the outcomes it took written in (as ``revive simulate`` records them)."""
+    reveals = tuple(Reveal(p, i) for p, i in took)
+    return MoveLine(move.player, move.verb, move.answers, reveals, move.pos, move.verb_pos)

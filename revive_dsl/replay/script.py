@@ -1,0 +1,257 @@
+"""Recorded game scripts: a YAML header (packs, players, setup) and one move per step.
+
+Loading checks everything before a single move is played: the YAML (safely, with the
+position of every value), the script schema (``revive_dsl/schemas/script.schema.json``),
+the format version, every move line's syntax and the inline content. All problems come
+back together as one :class:`~revive_dsl.positions.DslError`, each naming file, line and
+column.
+
+>>> text = '''
+... format: 1
+... players: [{name: Ann, tribe: nadair, side: sun}]
+... setup: {seed: 3}
+... steps:
+...   - Ann switch food
+...   - move: Ann end
+...     expect: {Ann.resources.food: 1}
+... '''
+>>> script = load_script_text(text, "demo.yaml")
+>>> [s.text for s in script.steps], script.steps[1].expect, str(script.steps[1].pos)
+(['Ann switch food', 'Ann end'], {'Ann.resources.food': 1}, 'demo.yaml:7:11')
+>>> game, rules = start_game(script)
+>>> game.players[0].name, game.seed
+('Ann', 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from revive_dsl.content import Content, check_references, load_doc, load_packs
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Game
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.replay.notation import MoveLine, parse_move
+from revive_dsl.schema_defs import SCRIPT_SCHEMA
+from revive_dsl.yamlsrc import YamlDoc, load_yaml
+
+FORMAT = 1  # the script format this version reads and writes
+FORMATS_READ = {1}
+
+
+@dataclass
+class Step:
+    """One step: its move, and what the script says around it."""
+
+    index: int  # 1-based, as shown to people
+    text: str
+    move: MoveLine
+    pos: Pos
+    note: str | None = None
+    expect: dict[str, Any] = field(default_factory=dict)
+    highlight: list[str] = field(default_factory=list)
+    try_it: bool = False
+    hint: str | None = None
+
+
+@dataclass
+class Script:
+    """A loaded, checked script."""
+
+    file: str
+    text: str
+    data: dict[str, Any]
+    doc: YamlDoc
+    steps: list[Step]
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title") or Path(self.file).stem
+
+    @property
+    def players(self) -> list[tuple[str, str, str]]:
+        return [(p["name"], p["tribe"], p["side"]) for p in self.data["players"]]
+
+    @property
+    def packs(self) -> list[str]:
+        return list(self.data.get("packs", ["base"]))
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        return self.data["setup"]
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and check a script file; raise DslError listing every problem."""
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise DslError([Diagnostic(Pos(name, 1, 0), f"not UTF-8 text (byte {err.start}): save it as UTF-8")]) from None
+    except OSError as err:
+        raise DslError([Diagnostic(Pos(name, 1, 0), f"cannot read the script: {err.strerror}")]) from None
+    return load_script_text(text, name)
+
+
+def load_script_text(text: str, file: str = "<script>") -> Script:
+    """Check a script given as text (``file`` names it in messages)."""
+    doc = load_yaml(text, file)
+    problems: list[Diagnostic] = []
+    data = doc.data
+    if not isinstance(data, dict):
+        raise DslError(
+            attach_lines(
+                [Diagnostic(doc.pos(()), "a script is a mapping with format, players, setup and steps")], {file: text}
+            )
+        )
+    version = data.get("format")
+    if isinstance(version, int) and version not in FORMATS_READ:
+        newest = max(FORMATS_READ)
+        advice = (
+            "upgrade revive-dsl to play it" if version > newest else "it is older than any format this version knows"
+        )
+        problems.append(
+            Diagnostic(
+                doc.pos(("format",)),
+                f"script format {version} cannot be read (this version reads format {newest}): {advice}",
+            )
+        )
+        raise DslError(attach_lines(problems, {file: text}))
+    validator = jsonschema.Draft202012Validator(SCRIPT_SCHEMA)
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(err.absolute_path)
+        where = ".".join(str(p) for p in path) or "the script"
+        message = err.message
+        if err.validator == "oneOf" and len(path) == 2 and path[0] == "steps":
+            message = "a step is a move line, or a mapping with 'move' and optional note, expect, highlight, try, hint"
+        problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {message}"))
+    if problems:
+        raise DslError(attach_lines(problems, {file: text}))
+    names = [p["name"] for p in data["players"]]
+    if len(set(names)) != len(names):
+        problems.append(Diagnostic(doc.pos(("players",)), "two players have the same name; names must differ"))
+    steps = []
+    for i, raw in enumerate(data["steps"]):
+        base: tuple = ("steps", i) if isinstance(raw, str) else ("steps", i, "move")
+        line = raw if isinstance(raw, str) else raw["move"]
+        try:
+            move = parse_move(line, doc.origin(base))
+        except DslError as err:
+            problems.extend(err.diagnostics)
+            continue
+        for who, at in [(move.player, move.pos), *((a.player, a.pos) for a in move.answers)]:
+            if who is not None and who not in names:
+                problems.append(Diagnostic(at, f"unknown player '{who}'; the players are {', '.join(names)}"))
+        extra = {} if isinstance(raw, str) else raw
+        steps.append(
+            Step(
+                i + 1,
+                line.strip(),
+                move,
+                doc.pos(base),
+                extra.get("note"),
+                dict(extra.get("expect", {})),
+                list(extra.get("highlight", [])),
+                bool(extra.get("try", False)),
+                extra.get("hint"),
+            )
+        )
+    if problems:
+        raise DslError(attach_lines(problems, {file: text}))
+    return Script(file, text, data, doc, steps)
+
+
+def script_rules(script: Script) -> Rules:
+    """The rules a script plays with: its packs, plus its own ``content:`` components if any."""
+    packs = tuple(script.packs)
+    if not script.data.get("content"):
+        return Rules.load(packs)
+    content: Content = load_packs(packs)
+    problems: list[Diagnostic] = []
+    doc = script.doc
+    for i, entry in enumerate(script.data["content"]):
+        prefix = ("content", i)
+        marks = {k[2:]: v for k, v in doc.marks.items() if k[:2] == prefix}
+        load_doc(YamlDoc(doc.file, doc.text, entry, marks), "script", content, problems)
+    check_references(content, problems)
+    content.texts[script.file] = script.text
+    if problems:
+        raise DslError(attach_lines(problems, content.texts))
+    return Rules(content, (*packs, "script"))
+
+
+def _merge(base: Any, over: Any) -> Any:
+    if isinstance(base, dict) and isinstance(over, dict):
+        out = dict(base)
+        for key, value in over.items():
+            out[key] = _merge(base.get(key), value) if key in base else value
+        return out
+    return over
+
+
+def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]:
+    """The state before the first step: the seeded setup, its outcomes, then the custom start state."""
+    from revive_dsl.engine.registry import load_all
+    from revive_dsl.engine.setup import new_game
+
+    load_all()
+    rules = rules or script_rules(script)
+    setup = script.setup
+    doc = script.doc
+    try:
+        game = new_game(
+            rules,
+            script.players,
+            seed=setup["seed"],
+            variants=list(script.data.get("variants", [])),
+            outcomes=setup.get("outcomes"),
+        )
+    except (ValueError, KeyError, IndexError, TypeError) as err:
+        where = (
+            ("setup", "outcomes")
+            if setup.get("outcomes")
+            else ("variants",)
+            if script.data.get("variants")
+            else ("setup",)
+        )
+        raise DslError(
+            attach_lines([Diagnostic(doc.pos(where), f"cannot set up the game: {err}")], {script.file: script.text})
+        ) from None
+    game.packs = list(rules.packs)
+    state = setup.get("state")
+    if state:
+        data = game.to_dict()
+        players = state.get("players", {})
+        if isinstance(players, dict):
+            by_name = {p["name"]: p for p in data["players"]}
+            for name, over in players.items():
+                if name not in by_name:
+                    at = doc.pos(("setup", "state", "players", name))
+                    raise DslError(
+                        attach_lines(
+                            [
+                                Diagnostic(
+                                    at,
+                                    f"unknown player '{name}' in the start state; the players are {', '.join(by_name)}",
+                                )
+                            ],
+                            {script.file: script.text},
+                        )
+                    )
+                data["players"][by_name[name]["seat"]] = _merge(by_name[name], over)
+            state = {k: v for k, v in state.items() if k != "players"}
+        try:
+            game = Game.from_dict(_merge(data, state))
+        except (ValueError, TypeError, KeyError) as err:
+            at = doc.pos(("setup", "state"))
+            raise DslError(
+                attach_lines(
+                    [Diagnostic(at, f"the start state is not a valid state: {err}")], {script.file: script.text}
+                )
+            ) from None
+    return game, rules
