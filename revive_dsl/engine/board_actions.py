@@ -43,6 +43,7 @@ from revive_dsl.engine.cards import offer_machines_during, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, count_arg, effect, gain_points, run
+from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.tracks_api import advance
@@ -67,21 +68,12 @@ def _plus(*costs: Cost) -> Cost:
     for cost in costs:
         for resource, amount in cost.items():
             out[resource] = out.get(resource, 0) + amount
-    return {r: a for r, a in sorted(out.items()) if a > 0}
+    return {r: out[r] for r in sorted(out) if out[r] > 0}
 
 
 def discount(ctx: Ctx, action: str, targets: list[str]) -> int:
     """The discount on an action's own cost: next-action and lasting ``discount``, at most one ``discount_near``."""
-    rules, turn = rules_of(ctx), ctx.game.turn
-    total = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
-    near = 0
-    for call in lasting_modifiers(rules, ctx.player):
-        words = args(call)[1]
-        if call.name == "discount" and (words or ["any"])[0] in (action, "any"):
-            total += count_arg(call)
-        elif call.name == "discount_near" and _token_near(ctx, words[0], targets):
-            near = max(near, args(call)[0][0])
-    return total + near + sum(hook(ctx, action, targets) for hook in DISCOUNT_HOOKS)
+    return _Pricing(ctx, action).discount(targets)
 
 
 def _token_near(ctx: Ctx, token: str, targets: list[str]) -> bool:
@@ -92,12 +84,91 @@ def _token_near(ctx: Ctx, token: str, targets: list[str]) -> bool:
 
 def pay_less(ctx: Ctx, action: str, cost: Cost) -> Cost:
     """A payment lowered by the lasting ``pay_less N RESOURCE ACTION`` modifiers (range included)."""
-    out = dict(cost)
-    for call in lasting_modifiers(rules_of(ctx), ctx.player):
-        words = args(call)[1]
-        if call.name == "pay_less" and words[-1] == action:
-            out[words[0]] = max(0, out.get(words[0], 0) - count_arg(call))
-    return _plus(out)
+    return _Pricing(ctx, action).pay_less(cost)
+
+
+class _Pricing:
+    """What one action costs at its targets, for one state: the lasting modifiers are read once, so that
+    listing many targets prices each with a few lookups, and the range map is worked out only when some
+    target's own cost can be paid (range only adds food).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="ox49", side="sun", technologies=["t1"])])
+    >>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+    >>> _Pricing(Ctx(game, 0, Rules.load(("base",))), "explore").cost({"book": 1}, ["2,-1"])  # 1 food off
+    {'book': 1}
+    """
+
+    def __init__(self, ctx: Ctx, action: str, reach: dict[str, int] | None = None):
+        self.ctx, self.action, self._reach = ctx, action, reach
+        turn = ctx.game.turn
+        self.flat = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
+        self.near: list[tuple[str, int]] = []  # discount_near: (token, amount)
+        self.less: list[tuple[str, int]] = []  # pay_less: (resource, amount)
+        for call in lasting_modifiers(rules_of(ctx), ctx.player):
+            if call.name not in ("discount", "discount_near", "pay_less"):
+                continue
+            numbers, words = args(call)
+            if call.name == "discount" and (words or ["any"])[0] in (action, "any"):
+                self.flat += numbers[0] if numbers else 1
+            elif call.name == "discount_near":
+                self.near.append((words[0], numbers[0]))
+            elif call.name == "pay_less" and words[-1] == action:
+                self.less.append((words[0], numbers[0] if numbers else 1))
+
+    def food(self, targets: list[str]) -> int | None:
+        """Food for range to the nearest target (None: unreachable); the range map is made on first use."""
+        if self._reach is None and not self.ctx.game.turn.unlimited_range:
+            self._reach = range_costs(self.ctx)
+        return range_cost(self.ctx, targets, self._reach)
+
+    def discount(self, targets: list[str]) -> int:
+        """The discount at these targets (see :func:`discount`)."""
+        ctx, near = self.ctx, 0
+        for token, amount in self.near:
+            if _token_near(ctx, token, targets):
+                near = max(near, amount)
+        return self.flat + near + sum(hook(ctx, self.action, targets) for hook in DISCOUNT_HOOKS)
+
+    def pay_less(self, cost: Cost) -> Cost:
+        """A payment lowered by the ``pay_less`` modifiers (see :func:`pay_less`)."""
+        if not self.less:
+            return _plus(cost)
+        out = dict(cost)
+        for resource, amount in self.less:
+            out[resource] = max(0, out.get(resource, 0) - amount)
+        return _plus(out)
+
+    def cost(self, own: Cost, targets: list[str], fees: int = 0) -> Cost | None:
+        """The whole payment at these targets (see :func:`total_cost`)."""
+        food = self.food(targets)
+        if food is None:
+            return None
+        return self.payment(res.discounted(own, self.discount(targets)), food, fees)
+
+    def payment(self, own: Cost, food: int, fees: int) -> Cost:
+        """The own cost (discounted already), the range food and the books to others, after ``pay_less``
+        (what ``pay_less(_plus(own, {"food": food, "book": fees}))`` gives, in one pass)."""
+        out = dict(own)
+        if food:
+            out["food"] = out.get("food", 0) + food
+        if fees:
+            out["book"] = out.get("book", 0) + fees
+        for resource, amount in self.less:
+            out[resource] = max(0, out.get(resource, 0) - amount)
+        return {r: out[r] for r in sorted(out) if out[r] > 0}
+
+    def payable(self, own: Cost, targets: list[str], fees: int = 0) -> Cost | None:
+        """The whole payment at these targets if the player can pay it and reach them, else None."""
+        own = res.discounted(own, self.discount(targets))
+        player = self.ctx.player
+        if not res.can_pay(player, self.payment(own, 0, fees)):
+            return None  # more food for range cannot make it payable
+        food = self.food(targets)
+        if food is None:
+            return None
+        cost = self.payment(own, food, fees)
+        return cost if res.can_pay(player, cost) else None
 
 
 def total_cost(
@@ -107,11 +178,7 @@ def total_cost(
 
     ``reach`` is the :func:`~revive_dsl.engine.range.range_costs` map, when several targets are priced at once.
     """
-    food = range_cost(ctx, targets, reach)
-    if food is None:
-        return None
-    own = res.discounted(own, discount(ctx, action, targets))
-    return pay_less(ctx, action, _plus(own, {"food": food, "book": fees}))
+    return _Pricing(ctx, action, reach).cost(own, targets, fees)
 
 
 def label(cost: Cost) -> str:
@@ -178,18 +245,30 @@ def back_parts(rules: Rules, tile: str) -> tuple[Cost, n.Expr | None]:
 
 def explore_options(ctx: Ctx) -> dict[str, Cost]:
     """Face-down tiles the player can reach and pay for -> the whole payment."""
-    return dict(explore_choices(ctx))
+    with unchanged(ctx.game):
+        return dict(explore_choices(ctx))
 
 
 def explore_choices(ctx: Ctx) -> Iterator[tuple[str, Cost]]:
     """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first)."""
     rules, board = rules_of(ctx), ctx.game.board
-    reach = range_costs(ctx)
+    pricing = _Pricing(ctx, "explore")
     for slot in geo.face_down_slots(rules, board):
         cells = list(geo.geometry(rules).slot_cells[slot])
-        cost = total_cost(ctx, "explore", back_parts(rules, board.tiles[slot]["tile"])[0], cells, reach=reach)
-        if cost is not None and res.can_pay(ctx.player, cost):
+        cost = pricing.payable(back_parts(rules, board.tiles[slot]["tile"])[0], cells)
+        if cost is not None:
             yield slot, cost
+
+
+def _options_after_machines(ctx: Ctx, action: str, list_options) -> Iterator[Decision]:
+    """The action's options, or None when it has none; ``machine during ACTION`` is offered in between
+    (its options listed again only if a machine was used, since nothing else changes the state)."""
+    options = list_options(ctx)
+    if not options:
+        return None
+    if (yield from offer_machines_during(ctx, action)):
+        options = list_options(ctx)
+    return options
 
 
 def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
@@ -204,11 +283,10 @@ def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
 
 def explore(ctx: Ctx) -> Effect:
     """The explore action (or the free ``explore`` effect)."""
-    if not explore_options(ctx):
+    options = yield from _options_after_machines(ctx, "explore", explore_options)
+    if not options:
         return
-    yield from offer_machines_during(ctx, "explore")
     rules, board = rules_of(ctx), ctx.game.board
-    options = explore_options(ctx)
     labels = {slot: label(cost) for slot, cost in options.items()}
     slot = (yield Decision(ctx.seat, "explore", "explore which tile?", options_of(options, labels))).key
     res.pay(ctx.player, options[slot])
@@ -235,31 +313,32 @@ def explore(ctx: Ctx) -> Effect:
 def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Vacant sand spaces -> building sizes the player has left and can pay for -> the payment."""
     out: dict[str, dict[str, Cost]] = {}
-    for space, size, cost in build_choices(ctx):
-        out.setdefault(space, {})[size] = cost
+    with unchanged(ctx.game):
+        for space, size, cost in build_choices(ctx):
+            out.setdefault(space, {})[size] = cost
     return out
 
 
 def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     """(space, size, payment) of each option of :func:`build_options`, one by one."""
     rules, player = rules_of(ctx), ctx.player
-    reach = range_costs(ctx)
+    sizes = [(size, gears) for size, gears in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1]
+    if not sizes:
+        return
+    pricing = _Pricing(ctx, "build")
     for space in geo.sand_spaces(rules, ctx.game.board):
-        for size, gears in BUILDING_GEARS.items():
-            if player.buildings_left.get(size, 0) < 1:
-                continue
-            cost = total_cost(ctx, "build", {"gear": gears}, [space], reach=reach)
-            if cost is not None and res.can_pay(player, cost):
+        for size, gears in sizes:
+            cost = pricing.payable({"gear": gears}, [space])
+            if cost is not None:
                 yield space, size, cost
 
 
 def build(ctx: Ctx) -> Effect:
     """The build action (or the free ``build`` effect)."""
-    if not build_options(ctx):
+    options = yield from _options_after_machines(ctx, "build", build_options)
+    if not options:
         return
-    yield from offer_machines_during(ctx, "build")
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
-    options = build_options(ctx)
     space = (yield Decision(ctx.seat, "build", "build on which sand space?", options_of(options))).key
     sizes = options[space]
     labels = {size: label(cost) for size, cost in sizes.items()}
@@ -337,8 +416,9 @@ def _waives_fees(rules: Rules, player, tech: dict) -> bool:
 def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Locations the player has not populated -> technologies they may unlock there -> the payment."""
     out: dict[str, dict[str, Cost]] = {}
-    for location, tech, cost in populate_choices(ctx):
-        out.setdefault(location, {})[tech] = cost
+    with unchanged(ctx.game):
+        for location, tech, cost in populate_choices(ctx):
+            out.setdefault(location, {})[tech] = cost
     return out
 
 
@@ -348,26 +428,32 @@ def populate_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     techs = next_technologies(rules, player)
     if not techs:
         return
-    reach = range_costs(ctx)
+    pricing = _Pricing(ctx, "populate")
+    waived = [_waives_fees(rules, player, tech) for tech in techs]
     for location in geo.locations(rules, board):
         there = board.figures.get(location, [])
         if ctx.seat in there:
             continue
         others = sum(1 for s in there if s != ctx.seat)
-        for tech in techs:
-            fees = 0 if _waives_fees(rules, player, tech) else others
-            cost = total_cost(ctx, "populate", {"book": tech["books"]}, [location], fees, reach)
-            if cost is not None and res.can_pay(player, cost):
+        off, food = pricing.discount([location]), None
+        for tech, waives in zip(techs, waived, strict=True):
+            own, fees = res.discounted({"book": tech["books"]}, off), 0 if waives else others
+            if not res.can_pay(player, pricing.payment(own, 0, fees)):
+                continue  # more food for range cannot make it payable
+            food = pricing.food([location]) if food is None else food
+            if food is None:
+                break  # out of range
+            cost = pricing.payment(own, food, fees)
+            if res.can_pay(player, cost):
                 yield location, tech["id"], cost
 
 
 def populate(ctx: Ctx) -> Effect:
     """The populate action (or the free ``populate`` effect)."""
-    if not populate_options(ctx):
+    options = yield from _options_after_machines(ctx, "populate", populate_options)
+    if not options:
         return
-    yield from offer_machines_during(ctx, "populate")
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
-    options = populate_options(ctx)
     location = (yield Decision(ctx.seat, "populate", "populate which location?", options_of(options))).key
     choices = options[location]
     techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
@@ -459,7 +545,8 @@ def _register(name: str) -> None:
     carry_out, choices = BOARD_ACTIONS[name]
 
     def available(game) -> bool:  # one affordable option is enough: the rest need not be priced
-        return next(choices(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))), None) is not None
+        with unchanged(game):
+            return next(choices(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))), None) is not None
 
     def free_effect(ctx: Ctx, call: n.Call) -> Effect:
         yield from carry_out(ctx)

@@ -32,7 +32,7 @@ from revive_dsl.engine.cards import (
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS
 from revive_dsl.engine.interpret import Ctx, Effect, args, effect
-from revive_dsl.engine.triggers import has_modifier
+from revive_dsl.engine.triggers import has_modifier, rules_of
 
 
 def _one_word(call: n.Call, default: str) -> str:
@@ -114,6 +114,8 @@ def _colour_reward(ctx: Ctx, call: n.Call) -> Effect:
 
     card = ctx.event.get("card")
     colours = sorted(card_colours(ctx, card)) if card else []
+    if card and not colours and rules_of(ctx).component(card).kind == "scyphoz_card":
+        colours = ["green", "grey", "yellow"]  # 004, Kuniban: a Scyphoz card gained is claimed as any colour
     if len(colours) > 1:  # a card of every colour: its owner says which
         colours = [(yield Decision(ctx.seat, "colour reward", "which colour?", options_of(colours))).key]
     for colour in colours:

@@ -47,6 +47,11 @@ def _all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
 COLOUR_HOOKS: list[Callable[[Ctx, str, set[str]], set[str]]] = [_printed_colour, _all_colours_this_turn]
 
 
+# Cards whose colour is chosen as they are played (the expansion's Scyphoz cards, engine/scyphoz.py): each
+# entry is (may the card be played as this colour?, ask its colour as it is played); play_card asks both.
+CHOSEN_COLOUR: list[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = []
+
+
 def card_colours(ctx: Ctx, card: str) -> set[str]:
     """The colours a card has now: the one printed, or all of them under ``all_colours``.
 
@@ -223,19 +228,24 @@ def take_from_slot(player: Player, card: str) -> Played | None:
 
 
 def offer_machines_during(ctx: Ctx, action: str) -> Effect:
-    """Let the player activate ``machine during ACTION`` machines, one at a time, each with an energy."""
+    """Let the player activate ``machine during ACTION`` machines, one at a time, each with an energy.
+
+    Returns whether a machine was activated (otherwise the state is as it was).
+    """
     from revive_dsl.engine.machines import activate, machines_usable_during  # machines build on this module
 
+    used = False
     while True:
         usable = dict(machines_usable_during(ctx, action))
         if not usable:
-            return
+            return used
         choice = yield Decision(
             ctx.seat, f"machine during {action}", "activate a machine now?", options_of([*usable, "none"])
         )
         if choice.key == "none":
-            return
+            return used
         yield from activate(ctx, choice.key, usable[choice.key])
+        used = True
 
 
 # --- recruiting ---------------------------------------------------------------------------
@@ -278,7 +288,11 @@ def playable_cards(ctx: Ctx, colour: str = "any") -> list[str]:
     """
     if not playable_slots(rules_of(ctx), ctx.player):
         return []
-    return [card for card in ctx.player.active if matches(ctx, card, colour)]
+    return [
+        card
+        for card in ctx.player.active
+        if matches(ctx, card, colour) or any(may(ctx, card, colour) for may, _ in CHOSEN_COLOUR)
+    ]
 
 
 def play_card(ctx: Ctx, colour: str = "any") -> Effect:
@@ -292,6 +306,8 @@ def play_card(ctx: Ctx, colour: str = "any") -> Effect:
     if not cards:
         return
     card = (yield Decision(ctx.seat, "play a card", "play which card?", options_of(cards))).key
+    for _, choose in CHOSEN_COLOUR:
+        yield from choose(ctx, card, colour)
     slot = (yield Decision(ctx.seat, "play a card", "into which slot?", options_of(playable_slots(rules, player)))).key
     half = slot_half(rules, slot)
     if half == "either":

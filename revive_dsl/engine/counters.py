@@ -315,14 +315,9 @@ def lakes_beside(ctx: Ctx) -> dict[str, set[str]]:
     >>> lakes_beside(Ctx(game, 0))
     {'abyss_lake_1': {'small'}}
     """
-    rules, board = rules_of(ctx), ctx.game.board
-    slot_of = geo.geometry(rules).slot_of
-    out: dict[str, set[str]] = {}
-    for space in building_spaces(board, ctx.seat):
-        for nb in geo.neighbours(rules, space):
-            if geo.terrain(rules, board, nb) == "lake":
-                out.setdefault(board.tiles[slot_of[nb][0]]["tile"], set()).add(board.buildings[space]["size"])
-    return out
+    from revive_dsl.engine.lake_adjacency import lakes_beside as beside  # the lakes' own module
+
+    return beside(rules_of(ctx), ctx.game.board, ctx.seat)
 
 
 @counter("lakes")

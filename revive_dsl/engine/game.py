@@ -95,9 +95,15 @@ def _table_order() -> list[str]:
     return [m.name for m in sorted(MOVES.values(), key=rank)]
 
 
+# What else ends with a turn (the expansion: Scyphoz cards' colours chosen for the turn); each gets the game.
+END_TURN_HOOKS: list[Callable[[Game], None]] = []
+
+
 def end_turn(game: Game) -> None:
     """Pass the turn to the next player in seat order (the last round is tracked here)."""
     turn = game.turn
+    for hook in END_TURN_HOOKS:
+        hook(game)
     turn.all_colours = []  # lasts for the turn it was used in, never into end scoring
     if turn.end_triggered_by is not None:
         if turn.player in turn.last_turns_left:
@@ -117,6 +123,10 @@ class Runner:
     Before the first turn it asks the variants' setup decisions (starting draft, artifact card);
     when the game is over it applies the final scoring once and keeps the sheets in
     ``game.turn.final_scores`` (see :func:`revive_dsl.engine.scoring.record_final_scores`).
+
+    An answer to the turn's decision is checked against the options of the last ``decision()`` for the
+    same state, like every pending decision (change ``runner.game`` only between moves, then ask again);
+    an answer given without asking tests just that move.
     """
 
     def __init__(self, game: Game, rules: Rules | None = None):
@@ -125,6 +135,7 @@ class Runner:
         self._work: Game | None = None
         self._gen: Effect | None = None
         self._pending: Decision | None = None
+        self._turn: tuple[Game, Decision] | None = None  # the turn's decision last asked, and of which state
         self.log: list[str] = []
 
     def decision(self) -> Decision | None:
@@ -142,11 +153,16 @@ class Runner:
         seat = self.game.turn.player
         labels = {k: MOVES[k].label for k in MOVES}
         labels["end"] = "end your turn"
-        return Decision(seat, "turn", "what do you do?", options_of(legal_moves(self.game), labels))
+        turn = Decision(seat, "turn", "what do you do?", options_of(legal_moves(self.game), labels))
+        self._turn = (self.game, turn)
+        return turn
 
     def answer(self, key: str) -> None:
         """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing."""
-        if self._at_turn() and move_allowed(self.game, key):  # testing one move is far cheaper than listing all
+        asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
+        if asked:
+            option = self._turn[1].choose(key)
+        elif self._at_turn() and move_allowed(self.game, key):  # testing one move is far cheaper than listing all
             option = Option(key)
         else:
             decision = self.decision()
@@ -179,6 +195,7 @@ class Runner:
         self._work = self._gen = self._pending = None
 
     def _start(self, option: Option) -> None:
+        self._turn = None  # the state changes (in place when the turn ends)
         if option.key == "end":
             end_turn(self.game)
             return
@@ -222,3 +239,9 @@ def _switch(ctx: Ctx) -> Effect:
         choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
         yield from dict(usable)[choice.key](ctx)
     yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)
+    for hook in AFTER_SWITCH:
+        hook(ctx)
+
+
+# What else a switch action does (the expansion's solo rule: the action cube moves); each gets the Ctx.
+AFTER_SWITCH: list[Callable[[Ctx], None]] = []

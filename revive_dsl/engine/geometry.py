@@ -23,7 +23,7 @@ location. :func:`geometry` derives the fixed part from ``rules.main_board`` once
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from revive_dsl.board import neighbours as cell_neighbours
@@ -67,6 +67,9 @@ class Geometry:
     large: tuple[str, ...]  # large-location slot ids
     crystals: tuple[str, ...]  # crystal spaces on the edge
     neighbours: dict[str, tuple[str, ...]]  # space -> adjacent spaces, sorted
+    # Answers that depend on the map and the tiles only, keyed by everything they are computed from (so a
+    # changed tile, turn or token is simply another key): a slot's shown cells, a layout's terrain lists.
+    memo: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 _CACHE: dict[int, tuple[Rules, Geometry]] = {}
@@ -169,13 +172,35 @@ def terrain(rules: Rules, board: Any, space: str) -> str | None:
             return "large_location" if space in board.large_locations else None
         return None
     placed = board.tiles.get(found[0])
-    if placed and rules.component(placed["tile"]).kind == "lake":
-        return "lake"
-    data = _shown(rules, board, *found)
-    if data is None:
+    if not placed:
         return None
-    token = board.tokens.get(space, {}).get("token")
-    return TOKEN_TERRAIN.get(token, data[2]["terrain"])
+    shown = _slot_terrains(rules, geo, found[0], placed)[found[1]]
+    token = board.tokens.get(space) if shown is not None and shown != "lake" else None
+    return shown if token is None else TOKEN_TERRAIN.get(token.get("token"), shown)
+
+
+def _slot_terrains(rules: Rules, geo: Geometry, slot: str, placed: dict[str, Any]) -> tuple[str | None, ...]:
+    """What each cell of a slot shows, tokens aside (``lake`` for a lake tile, None while face down)."""
+    memo_key = ("slot", slot, placed["tile"], placed.get("orientation", 0), placed.get("explored", False))
+    hit = geo.memo.get(memo_key)
+    if hit is None:
+        if rules.component(placed["tile"]).kind == "lake":
+            hit = ("lake",) * len(geo.slot_cells[slot])
+        else:
+            board = _OneTile({slot: placed})
+            hit = tuple(
+                None if (data := _shown(rules, board, slot, index)) is None else data[2]["terrain"]
+                for index in range(len(geo.slot_cells[slot]))
+            )
+        geo.memo[memo_key] = hit
+    return hit
+
+
+@dataclass
+class _OneTile:
+    """A board holding one tile (what :func:`_shown` reads of a board)."""
+
+    tiles: dict[str, dict[str, Any]]
 
 
 def water_reward(rules: Rules, board: Any, space: str):
@@ -189,11 +214,7 @@ def water_reward(rules: Rules, board: Any, space: str):
 
 def face_down_slots(rules: Rules, board: Any) -> list[str]:
     """Area slots holding a face-down tile, in map order."""
-    return [
-        s
-        for s in geometry(rules).slot_cells
-        if s in board.tiles and not explored(rules, board, s) and not _lake(rules, board, s)
-    ]
+    return list(_layout(rules, board)["face_down"])
 
 
 def _lake(rules: Rules, board: Any, slot: str) -> bool:
@@ -202,7 +223,7 @@ def _lake(rules: Rules, board: Any, slot: str) -> bool:
 
 def small_locations(rules: Rules, board: Any) -> list[str]:
     """The city spaces visible now, in map order."""
-    return [s for s in geometry(rules).slot_of if terrain(rules, board, s) == SMALL_LOCATION]
+    return list(_layout(rules, board)["cells"].get(SMALL_LOCATION, ()))
 
 
 def locations(rules: Rules, board: Any) -> list[str]:
@@ -212,4 +233,35 @@ def locations(rules: Rules, board: Any) -> list[str]:
 
 def sand_spaces(rules: Rules, board: Any) -> list[str]:
     """Sand spaces with no building, in map order."""
-    return [s for s in geometry(rules).slot_of if s not in board.buildings and terrain(rules, board, s) == "sand"]
+    return [s for s in _layout(rules, board)["cells"].get("sand", ()) if s not in board.buildings]
+
+
+def _layout(rules: Rules, board: Any) -> dict[str, Any]:
+    """The tile cells by what they show (``cells``: terrain -> cells in map order) and the face-down slots.
+
+    Remembered per layout: the key is every placed tile (its slot, id, turn and whether it is face up) and
+    every token that changes a terrain, so exploring a tile or placing a forest or sand tile is a new key.
+    """
+    geo = geometry(rules)
+    tiles = tuple(
+        (slot, placed.get("tile"), placed.get("orientation", 0), placed.get("explored", False))
+        for slot, placed in board.tiles.items()
+    )
+    tokens = tuple((s, t.get("token")) for s, t in board.tokens.items() if t.get("token") in TOKEN_TERRAIN)
+    memo_key = ("layout", tiles, tokens)
+    hit = geo.memo.get(memo_key)
+    if hit is None:
+        if len(geo.memo) > 20_000:  # a long simulation meets many layouts; keep the memo small
+            geo.memo.clear()
+        cells: dict[str, list[str]] = {}
+        for space in geo.slot_of:
+            shown = terrain(rules, board, space)
+            if shown is not None:
+                cells.setdefault(shown, []).append(space)
+        face_down = [
+            s
+            for s in geo.slot_cells
+            if s in board.tiles and not explored(rules, board, s) and not _lake(rules, board, s)
+        ]
+        hit = geo.memo[memo_key] = {"cells": {t: tuple(c) for t, c in cells.items()}, "face_down": tuple(face_down)}
+    return hit

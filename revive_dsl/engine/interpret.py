@@ -208,8 +208,22 @@ def _points(ctx: Ctx, call: n.Call) -> Effect:
     yield from gain_points(ctx, count_arg(call))
 
 
+# Extension point: the expansion's conversion between points and devotion (revive_dsl/engine/devotion.py).
+# A hook takes the Ctx, the track gained on ("points" or "devotion") and the amount, and scores the gain
+# itself (through :func:`score_points` and its own devotion track); the last one registered is used.
+GAIN_CONVERSION: list[Callable[[Ctx, str, int], Effect]] = []
+
+
 def gain_points(ctx: Ctx, amount: int) -> Effect:
-    """Every blue point gained passes through here (the expansion's devotion hooks in)."""
+    """Every blue point gained passes through here (the expansion's conversion hooks in: GAIN_CONVERSION)."""
+    if GAIN_CONVERSION:
+        yield from GAIN_CONVERSION[-1](ctx, "points", amount)
+    else:
+        yield from score_points(ctx, amount)
+
+
+def score_points(ctx: Ctx, amount: int) -> Effect:
+    """Move the point marker ``amount`` spaces, taking the point track's bonuses (no conversion)."""
     player = ctx.player
     before = player.laps * 50 + player.points
     player.points += amount
@@ -231,9 +245,10 @@ def _purple(ctx: Ctx, call: n.Call) -> Effect:
 
 @effect("devotion")
 def _devotion(ctx: Ctx, call: n.Call) -> Effect:
-    ctx.player.devotion += count_arg(call)
-    return
-    yield
+    if GAIN_CONVERSION:
+        yield from GAIN_CONVERSION[-1](ctx, "devotion", count_arg(call))
+    else:
+        ctx.player.devotion += count_arg(call)
 
 
 @effect("energy")

@@ -22,7 +22,7 @@ def card_places(game: Game) -> Counter[str]:
     """How many times each card id appears across every place a card can be."""
     seen: Counter[str] = Counter()
     supply = game.supply
-    for pile in (supply.citizen_deck, supply.citizen_display, getattr(supply, "removed", [])):
+    for pile in (supply.citizen_deck, supply.citizen_display, supply.removed, supply.scyphoz_deck):
         seen.update(pile)
     for player in game.players:
         seen.update(player.active)
@@ -49,7 +49,12 @@ def violations(game: Game, *, energy_total: int | None = None) -> list[str]:
                 out.append(
                     f"{player.name}: {placed} {size} buildings placed + {player.buildings_left[size]} left != {total}"
                 )
-    doubles = sorted(card for card, n in card_places(game).items() if n > 1)
+    journeys = Counter([*game.supply.journey_deck, *game.supply.journey_display])
+    for player in game.players:
+        journeys.update([*player.journeys, *player.journeys_done])
+        if player.devotion < 0:
+            out.append(f"{player.name} has {player.devotion} devotion")
+    doubles = sorted(card for card, n in (card_places(game) + journeys).items() if n > 1)
     if doubles:
         out.append(f"cards in two places at once: {', '.join(doubles)}")
     if energy_total is not None:

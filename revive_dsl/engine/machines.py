@@ -23,6 +23,8 @@ as ``player.energy_on``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
@@ -63,7 +65,7 @@ def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Ex
         return []
     out = []
     for spot, program in machine_programs(ctx):
-        if spot in ctx.player.energy_on:
+        if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in MACHINE_GONE):
             continue
         for clause in program.clauses:
             if not isinstance(clause, n.Machine) or clause.during != during:
@@ -101,7 +103,15 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
     ctx.player.energy -= 1
     ctx.player.energy_on.append(spot)
     ctx.log.append(f"{ctx.player.name} activates the machine at {spot}")
+    for hook in ON_ACTIVATE:
+        hook(ctx, spot)
     yield from run(body, ctx)
+
+
+# The expansion's unstable machines (engine/unstable.py): a machine may be gone for good (face down), and
+# activating one may flip it. Each takes the Ctx and the machine's spot.
+MACHINE_GONE: list[Callable[[Ctx, str], bool]] = []
+ON_ACTIVATE: list[Callable[[Ctx, str], None]] = []
 
 
 def _ctx(game) -> Ctx:

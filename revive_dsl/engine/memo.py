@@ -28,8 +28,11 @@ _SCOPES: list[tuple[Game, dict[Hashable, Any]]] = []
 
 @contextmanager
 def unchanged(game: Game) -> Iterator[None]:
-    """Promise that ``game`` is not modified inside the block; answers about it are remembered."""
-    _SCOPES.append((game, {}))
+    """Promise that ``game`` is not modified inside the block; answers about it are remembered.
+
+    Inside a block for the same game the outer block's answers are shared (the outer promise covers it).
+    """
+    _SCOPES.append((game, _SCOPES[-1][1] if _SCOPES and _SCOPES[-1][0] is game else {}))
     try:
         yield
     finally:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, args, count_arg
-from revive_dsl.engine.memo import remembered
+from revive_dsl.engine.memo import remembered, unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
 from revive_dsl.signatures import BY_KIND
@@ -84,8 +84,9 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     >>> [c.name for c in lasting_modifiers(Rules.load(("base",)), p)]
     ['pay_book_for', 'pay_book_for', 'free_passage', 'free_passage']
     """
-    played = tuple((slot, p.card, p.half) for slot in sorted(player.slots) for p in player.slots[slot])
-    key = (id(rules), player.tribe, player.side, tuple(player.technologies), played)
+    # the key is every input; slots in their dict order (another order is another key, the same answer)
+    played = tuple((slot, p.card, p.half) for slot, cards in player.slots.items() for p in cards)
+    key = (id(rules), player.tribe, player.side, *player.technologies, None, *played)
     hit = _MODIFIERS.get(key)
     if hit is None or hit[0] is not rules:
         if len(_MODIFIERS) > 4096:  # a long simulation meets many card combinations; keep the memo small
@@ -165,6 +166,15 @@ def _lake(ctx: Ctx, space: str) -> bool:
     )
 
 
+def _passage_words(ctx: Ctx, name: str) -> frozenset[str]:
+    """The first words of the player's lasting modifiers ``name`` (remembered while the state is unchanged)."""
+    return remembered(
+        ctx.game,
+        ("modifier first words", ctx.seat, name),
+        lambda: frozenset(words[0] for words in modifier_words(rules_of(ctx), ctx.player, name)),
+    )
+
+
 def _edge_crystal(ctx: Ctx, space: str) -> bool:
     return space in geo.geometry(rules_of(ctx)).crystals
 
@@ -173,12 +183,16 @@ RANGE_BLOCKERS: list[Callable[[Ctx, str], bool]] = [_unexplored, _lake, _edge_cr
 
 
 def _free_passage(ctx: Ctx, space: str) -> int | None:
-    rules = rules_of(ctx)
-    free = {words[0] for words in modifier_words(rules, ctx.player, "free_passage")}
-    return 0 if free and geo.terrain(rules, ctx.game.board, space) in free else None
+    free = _passage_words(ctx, "free_passage")
+    return 0 if free and geo.terrain(rules_of(ctx), ctx.game.board, space) in free else None
 
 
 PASSAGE_COSTS: list[Callable[[Ctx, str], int | None]] = [_free_passage]
+
+
+def _blocked(ctx: Ctx, space: str) -> bool:
+    """Whether a rule of :data:`RANGE_BLOCKERS` stops paths at this space."""
+    return any(rule(ctx, space) for rule in RANGE_BLOCKERS)
 
 
 def passage_cost(ctx: Ctx, space: str) -> int:
@@ -204,26 +218,27 @@ def origins(ctx: Ctx) -> list[Origin]:
 
 def spaces_between(ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
     """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path)."""
-    rules = rules_of(ctx)
+    adjacent = geo.geometry(rules_of(ctx)).neighbours
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
     queue = [(0, s) for s in sorted(sources)]
     done: set[str] = set()
-    while queue:
-        d, space = heapq.heappop(queue)
-        if space in done:
-            continue
-        done.add(space)
-        if space in sources:
-            step = 0
-        elif any(rule(ctx, space) for rule in RANGE_BLOCKERS):
-            continue  # a target may lie here, but no path goes on through
-        else:
-            step = passage_cost(ctx, space)
-        for nb in geo.neighbours(rules, space):
-            if nb not in done and d + step < best.get(nb, d + step + 1):
-                best[nb] = d + step
-                heapq.heappush(queue, (d + step, nb))
+    with unchanged(ctx.game):  # the rules below may share what they know of the player
+        while queue:
+            d, space = heapq.heappop(queue)
+            if space in done:
+                continue
+            done.add(space)
+            if space in sources:
+                step = 0
+            elif _blocked(ctx, space):
+                continue  # a target may lie here, but no path goes on through
+            else:
+                step = passage_cost(ctx, space)
+            for nb in adjacent.get(space, ()):
+                if nb not in done and d + step < best.get(nb, d + step + 1):
+                    best[nb] = d + step
+                    heapq.heappush(queue, (d + step, nb))
     return best
 
 

@@ -27,6 +27,15 @@ RULE_MODULES: list[str] = [
     "revive_dsl.engine.machines",
     "revive_dsl.engine.hibernate",
     "revive_dsl.engine.tribes",
+    # the expansion (Call of the Abyss): after every base module, so the base moves keep their order
+    "revive_dsl.engine.lake_adjacency",
+    "revive_dsl.engine.devotion",
+    "revive_dsl.engine.scyphoz",
+    "revive_dsl.engine.journeys",
+    "revive_dsl.engine.unstable",
+    "revive_dsl.engine.machine_variant",
+    "revive_dsl.engine.abyss_setup",
+    "revive_dsl.engine.solo_abyss",
 ]
 
 

@@ -114,6 +114,8 @@ def pay(player: Player, cost: dict[str, int]) -> None:
 
 def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:
     """A cost lowered by ``discount`` units, never below 0 (taken from the largest part first)."""
+    if discount == 0:
+        return {r: c for r, c in cost.items() if c > 0}
     out = dict(cost)
     for resource in sorted(out, key=lambda r: (-out[r], r)):
         take = min(discount, out[resource])

@@ -26,10 +26,15 @@ class Rules:
     _by_kind: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     @staticmethod
-    @cache
     def load(packs: tuple[str, ...] = ("base",)) -> Rules:
-        """Rules for the bundled packs (cached per pack list)."""
-        return Rules(load_packs(list(packs)), tuple(packs))
+        """Rules for the bundled packs (cached per pack list), or the rules registered under that pack list."""
+        packs = tuple(packs)
+        return REGISTERED.get(packs) or _load(packs)
+
+    def register(self) -> Rules:
+        """Make ``Rules.load(self.packs)`` return these rules (a script's own content, under its own pack name)."""
+        REGISTERED[self.packs] = self
+        return self
 
     def component(self, cid: str) -> Component:
         """The component with this id (KeyError names it if unknown)."""
@@ -59,3 +64,11 @@ class Rules:
     @property
     def player_board(self) -> dict[str, Any]:
         return self.data(self.ids("player_board")[0])
+
+
+REGISTERED: dict[tuple[str, ...], Rules] = {}
+
+
+@cache
+def _load(packs: tuple[str, ...]) -> Rules:
+    return Rules(load_packs(list(packs)), packs)

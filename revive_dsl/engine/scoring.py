@@ -339,4 +339,11 @@ def record_final_scores(rules: Rules, game: Game) -> bool:
     turn.ranking = ranking(game, sheets)
     if len(game.players) == 1:
         turn.solo_rank = solo_rank(rules, sheets[0].total)
+    for hook in RECORD_HOOKS:
+        hook(rules, game, sheets)
     return True
+
+
+# What else is recorded once the game is scored (the expansion's solo achievements, engine/solo_abyss.py);
+# each gets the rules, the game and the sheets.
+RECORD_HOOKS: list[Callable[[Rules, Game, list[ScoreSheet]], None]] = []

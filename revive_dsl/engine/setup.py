@@ -23,10 +23,27 @@ order, so that a seed names a setup in any process:
    there being 24 cards); then per seat a shuffle of the positions 0-5 (``draft_orders``), which
    places the 6 drafted cards: the first 3 positions active, the last 3 resting.
 
+With the abyss pack (``revive_dsl/engine/abyss_setup.py``; base games draw nothing more), after all
+of the above, still from the same generator:
+
+11. area tiles returned to the box: 3 of step 2's tiles, ``rng.sample`` of them in step 2's order;
+12. the map: shuffle the other area tiles with the 3 lake tiles; the i-th goes into the i-th area
+    slot (this replaces step 2's placing); lakes lie face up; then lakes are moved, without chance,
+    until none touches another and a path joins the chasm to every corner (docs/rulings.md);
+13. the devotion location: one of the large locations not placed in a corner (``rng.randrange``
+    over them in content order), then its side (0 or 1); it lies beside the devotion track
+    (``board.large_locations["devotion"]``);
+14. the Scyphoz deck: shuffle;
+15. the journey deck: shuffle; the top 3 form the display.
+
+Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
+into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
+
 ``outcomes`` overrides any step by name (``starting_tiles``, ``area_tiles``,
 ``large_locations``, ``citizen_deck``, ``machine_piles``, ``module_pile``, ``crates``,
 ``starting_sets``, ``starting_cards``, ``artifact_cards``, ``shared_artifact_card``,
-``draft_hands``, ``draft_orders``). The generator is drawn from all
+``draft_hands``, ``draft_orders``; with the abyss pack also ``returned_area_tiles``,
+``devotion_location``, ``scyphoz_deck``, ``journey_deck``). The generator is drawn from all
 the same, so overriding one step leaves every other step as the seed made it.
 
 No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
@@ -48,6 +65,7 @@ The variants' choices (``artifact_choice``, ``starting_draft``) are decisions as
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from revive_dsl.engine.rules import Rules
@@ -58,7 +76,19 @@ SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers fir
 CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
 STARTING_LETTERS = ("A", "B", "C", "D")
 DRAFT_DEAL, DRAFT_ROUNDS, DRAFT_KEEP = 7, 3, 2  # 001 option 4: deal 7, draft 2 cards 3 times
-VARIANTS = ("artifact_choice", "common_artifact_card", "advanced_switch", "long_game", "starting_draft")
+VARIANTS = (
+    "artifact_choice",
+    "common_artifact_card",
+    "advanced_switch",
+    "long_game",
+    "starting_draft",
+    "machine_token_variant",  # 004/001: taking a machine sends another of its colour under the pile
+)
+
+# Expansion packs extend setup here (revive_dsl/engine/abyss_setup.py): more draws after every base draw,
+# ``draw(rules, rng, seats, variants, out)``, and more steps on the game built, ``step(rules, game, drawn)``.
+SETUP_DRAWS: list[Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]] = []
+SETUP_STEPS: list[Callable[[Rules, Game, dict[str, Any]], None]] = []
 
 
 def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
@@ -108,6 +138,8 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
         out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
         places = DRAFT_ROUNDS * DRAFT_KEEP
         out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
+    for draw in SETUP_DRAWS:
+        draw(rules, rng, seats, variants, out)
     return out
 
 
@@ -135,6 +167,9 @@ def new_game(
         raise ValueError(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
     if "artifact_choice" in variants and "common_artifact_card" in variants:
         raise ValueError("artifact_choice and common_artifact_card exclude each other (one card is shared)")
+    from revive_dsl.engine.registry import load_all
+
+    load_all()  # the packs' setup steps register themselves with their rules modules
     seats = len(players)
     drawn = _draws(rules, random.Random(seed), seats, variants)
     drawn.update(outcomes or {})
@@ -168,6 +203,8 @@ def new_game(
     game = Game(board=board, supply=supply, turn=Turn(), packs=list(rules.packs), variants=variants, seed=seed)
     for seat, (name, tribe, side) in enumerate(players):
         game.players.append(_player(rules, game, seat, (name, tribe, side), drawn, solo))
+    for step in SETUP_STEPS:
+        step(rules, game, drawn)
     return game
 
 

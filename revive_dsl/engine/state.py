@@ -20,6 +20,10 @@ from typing import Any
 
 RESOURCES = ("gear", "book", "food", "crystal")
 
+# Field metadata of expansion state: such a field is left out of ``to_dict`` while it is empty, so a game
+# without the expansion gives the same canonical JSON as before the field existed (``from_dict`` restores it).
+EXPANSION = {"omit_empty": True}
+
 
 @dataclass
 class Played:
@@ -75,6 +79,7 @@ class Player:
     scyphoz_colours: dict[str, str] = field(default_factory=dict)  # Scyphoz card -> colour chosen this turn
     machines_flipped: list[str] = field(default_factory=list)  # used unstable machines, face down (a flask each)
     action_cube: int = 0  # solo: spaces the action cube has moved up the progress track
+    journeys: list[str] = field(default_factory=list, metadata=EXPANSION)  # journeys started, above the tribe board
 
 
 @dataclass
@@ -105,6 +110,11 @@ class Supply:
     minors: list[str] = field(default_factory=list)
     end_game_tile: bool = True
     energy: int = 28
+    # the expansion (Call of the Abyss); absent from the JSON while empty, so base games serialise as before
+    scyphoz_deck: list[str] = field(default_factory=list, metadata=EXPANSION)
+    journey_deck: list[str] = field(default_factory=list, metadata=EXPANSION)
+    journey_display: list[str] = field(default_factory=list, metadata=EXPANSION)
+    removed: list[str] = field(default_factory=list, metadata=EXPANSION)  # cards returned to the box
 
 
 @dataclass
@@ -123,6 +133,7 @@ class Turn:
     final_scores: list[dict[str, Any]] | None = None  # set once, when the game is over: each seat's sheet
     ranking: list[list[int]] = field(default_factory=list)  # seats by place at the end, best first
     solo_rank: str | None = None  # solo: the score table's rank for the final total
+    solo_achievements: dict[str, Any] = field(default_factory=dict, metadata=EXPANSION)  # solo with the expansion
 
 
 @dataclass
@@ -182,23 +193,49 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_plain(v) for v in value)
     if hasattr(value, "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in value.__dataclass_fields__}
+        omit = _omitted(type(value))
+        return {
+            name: _plain(getattr(value, name))
+            for name in value.__dataclass_fields__
+            if name not in omit or getattr(value, name)
+        }
     return value
+
+
+_OMIT: dict[type, frozenset[str]] = {}
+
+
+def _omitted(cls: type) -> frozenset[str]:
+    """The fields of a state class that :data:`EXPANSION` marks: left out of the JSON while empty."""
+    found = _OMIT.get(cls)
+    if found is None:
+        found = _OMIT[cls] = frozenset(f.name for f in fields(cls) if f.metadata.get("omit_empty"))
+    return found
+
+
+_ATOMS = frozenset((str, int, bool, type(None)))  # immutable: shared, not copied
 
 
 def _copy(value: Any) -> Any:
     """A deep copy of state data: the dataclasses above, dicts, lists, tuples and immutable scalars."""
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copy(v) for v in value]
+    if kind is tuple:
+        return tuple(_copy(v) for v in value)
+    if hasattr(value, "__dataclass_fields__"):
+        new = object.__new__(kind)
+        new.__dict__.update({k: v if type(v) in _ATOMS else _copy(v) for k, v in value.__dict__.items()})
+        return new
+    if isinstance(value, dict):  # a subclass (none in the state today): as the plain kinds above
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_copy(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_copy(v) for v in value)
-    if hasattr(value, "__dataclass_fields__"):
-        new = object.__new__(type(value))
-        new.__dict__.update({k: _copy(v) for k, v in value.__dict__.items()})
-        return new
-    return value  # str, int, bool, None
+    return value
 
 
 def _build(cls, raw: dict[str, Any]):

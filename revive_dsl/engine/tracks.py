@@ -190,7 +190,14 @@ def _special_machine(ctx: Ctx, space: dict) -> Effect:
     display.remove(choice.key)
     ctx.player.special_machines[space["id"]] = choice.key
     ctx.log.append(f"{ctx.player.name} takes the machine {choice.key}")
+    for hook in MACHINE_TAKEN:
+        yield from hook(ctx, colour)
     replenish_machines(ctx, colour)
+
+
+# What else happens when a machine token is taken from the display, before it is replenished (the
+# machine token variant, engine/machine_variant.py); each gets the Ctx and the colour.
+MACHINE_TAKEN: list[Callable[[Ctx, str], Effect]] = []
 
 
 def replenish_machines(ctx: Ctx, colour: str) -> None:

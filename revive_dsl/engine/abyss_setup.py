@@ -1,0 +1,155 @@
+"""Setup with the abyss pack (004 "Additional setup", "Step 2 of general setup"): steps 11-15 of setup.py.
+
+The draws come after every base draw, from the same generator, so a base game draws exactly as
+before (see the order in :mod:`revive_dsl.engine.setup`). Rules encoded here: 3 area tiles go back
+to the box at random; the 3 lake tiles are shuffled with the others and lie face up, never next to
+each other, and a path of passable spaces must join the chasm to each corner large location (the
+lakes are moved as :func:`arrange_lakes` says); a random large location lies beside the devotion
+track; the Scyphoz deck is shuffled; the journey deck is shuffled and its top 3 form the display.
+Devotion pawns start at 0 (``Player.devotion``).
+
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.setup import new_game
+>>> rules = Rules.load(("base", "abyss"))
+>>> g = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
+>>> from revive_dsl.engine.lake_adjacency import lake_slots
+>>> len(lake_slots(rules, g.board)), len(g.supply.journey_display), len(g.supply.scyphoz_deck)
+(3, 3, 16)
+>>> g.board.large_locations["devotion"]["tile"] in rules.ids("large_location")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.devotion import DEVOTION_LOCATION
+from revive_dsl.engine.lake_adjacency import is_lake
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import SETUP_DRAWS, SETUP_STEPS
+from revive_dsl.engine.state import Game
+
+PACK = "abyss"
+RETURNED_AREA_TILES = 3
+JOURNEY_DISPLAY = 3
+
+
+def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out: dict[str, Any]) -> None:
+    """Steps 11-15 of setup, only with the abyss pack."""
+    if PACK not in rules.packs:
+        return
+    slots = list(out["area_tiles"])
+    tiles = [out["area_tiles"][s] for s in slots]
+    out["returned_area_tiles"] = rng.sample(tiles, RETURNED_AREA_TILES)
+    kept = [t for t in tiles if t not in out["returned_area_tiles"]]
+    mixed = kept + list(rules.ids("lake"))
+    rng.shuffle(mixed)
+    out["area_tiles"] = arrange_lakes(rules, dict(zip(slots, mixed, strict=True)))
+    on_corners = {placed["tile"] for placed in out["large_locations"].values()}
+    spare = [t for t in rules.ids("large_location") if t not in on_corners]
+    tile = spare[rng.randrange(len(spare))] if spare else None
+    side = rng.randrange(2)
+    out["devotion_location"] = None if tile is None else {"tile": tile, "side": side}
+    out["scyphoz_deck"] = _shuffled(rng, rules.ids("scyphoz_card"))
+    out["journey_deck"] = _shuffled(rng, rules.ids("journey_card"))
+
+
+def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+# --- lakes -------------------------------------------------------------------------------------
+
+
+def _touch(rules: Rules, one: str, other: str) -> bool:
+    """Whether two area slots lie next to each other (a cell of one next to a cell of the other)."""
+    geometry = geo.geometry(rules)
+    cells = set(geometry.slot_cells[other])
+    return any(nb in cells for c in geometry.slot_cells[one] for nb in geo.neighbours(rules, c))
+
+
+def corners_reached(rules: Rules, lake_slots: list[str]) -> bool:
+    """Whether a path of passable spaces joins the chasm to every corner with these slots holding lakes.
+
+    At setup every area tile is face down and will be explored, so only lakes (and the edge crystals,
+    which range never passes) block; a corner is reached when a space next to it is.
+
+    >>> corners_reached(Rules.load(("base", "abyss")), [])
+    True
+    """
+    geometry = geo.geometry(rules)
+    blocked = {c for s in lake_slots for c in geometry.slot_cells[s]} | set(geometry.crystals)
+    seen, todo = {geometry.chasm}, [geometry.chasm]
+    corners: set[str] = set()
+    while todo:
+        space = todo.pop()
+        for nb in geo.neighbours(rules, space):
+            if nb in geometry.large:
+                corners.add(nb)
+            elif nb not in seen and nb not in blocked:
+                seen.add(nb)
+                todo.append(nb)
+    return corners == set(geometry.large)
+
+
+def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
+    """The map with its lakes moved where needed: none next to another, every corner reachable.
+
+    Lakes are taken in map order of the slots they were shuffled into. Each keeps its slot if it
+    touches no lake kept before it and the kept lakes with it leave every corner reachable; else it
+    swaps with the area tile of the first slot, in map order, where both hold. No chance is involved.
+
+    >>> rules = Rules.load(("base", "abyss"))
+    >>> slots = [s["id"] for s in rules.main_board["map"]["area_slots"]]
+    >>> crowded = {s: f"t{i}" for i, s in enumerate(slots)}
+    >>> crowded.update({"a01": "abyss_lake_1", "a02": "abyss_lake_2", "a03": "abyss_lake_3"})
+    >>> fixed = arrange_lakes(rules, crowded)
+    >>> lakes = [s for s, t in fixed.items() if t.startswith("abyss_lake")]
+    >>> any(_touch(rules, a, b) for a in lakes for b in lakes if a != b), corners_reached(rules, lakes)
+    (False, True)
+    """
+    layout = dict(layout)
+    order = list(layout)
+    kept: list[str] = []
+
+    def fits(slot: str) -> bool:
+        return not any(_touch(rules, slot, k) for k in kept) and corners_reached(rules, [*kept, slot])
+
+    for slot in [s for s in order if is_lake(rules, layout[s])]:
+        if fits(slot):
+            kept.append(slot)
+            continue
+        target = next((s for s in order if not is_lake(rules, layout[s]) and fits(s)), None)
+        if target is None:
+            raise ValueError("no place for a lake that keeps the lakes apart and the corners reachable")
+        layout[slot], layout[target] = layout[target], layout[slot]
+        kept.append(target)
+    return layout
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+
+def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
+    """Lakes face up, the devotion location, the Scyphoz deck, the journey deck and display."""
+    if PACK not in rules.packs:
+        return
+    for placed in game.board.tiles.values():
+        if is_lake(rules, placed["tile"]):
+            placed["explored"] = True  # lakes lie face up and are never explored
+    if drawn.get("devotion_location"):
+        game.board.large_locations[DEVOTION_LOCATION] = dict(drawn["devotion_location"])
+    supply = game.supply
+    supply.scyphoz_deck = list(drawn["scyphoz_deck"])
+    deck = list(drawn["journey_deck"])
+    supply.journey_display, supply.journey_deck = deck[:JOURNEY_DISPLAY], deck[JOURNEY_DISPLAY:]
+
+
+if _draw not in SETUP_DRAWS:
+    SETUP_DRAWS.append(_draw)
+if _step not in SETUP_STEPS:
+    SETUP_STEPS.append(_step)

@@ -1,0 +1,167 @@
+"""The devotion track (004 "The devotion track", "Converting points"): devotion, its bonuses, conversion.
+
+Rules encoded here, only when the abyss pack is played:
+
+- gaining devotion advances the player's pawn; reaching or passing a bonus space gives its reward
+  (a Scyphoz card, a figure on the devotion location without books, any major artifact); past the
+  last space (25) devotion keeps counting, shown on the point track from space 26, with no bonuses;
+- whenever points or devotion are gained during the game, the player may convert them 2:1 to the
+  other track (a decision: how many to convert); a converter machine (``machine during gain_points:
+  convert_points``) is offered first and converts 1:1 any share of the gain;
+- the converted part is moved first, then the rest (004's example: 5 points gained, 4 converted:
+  2 devotion, then 1 point); a converted amount is not a new gain and is not converted again.
+
+Every blue point passes through :func:`revive_dsl.engine.interpret.gain_points`; this module is the
+hook :data:`~revive_dsl.engine.interpret.GAIN_CONVERSION` there, and base games never reach it.
+
+>>> from revive_dsl.engine.interpret import Ctx, run_to_end
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")], packs=["base", "abyss"])
+>>> run_to_end(convert_gain(Ctx(game, 0, Rules.load(("base", "abyss"))), "points", 5), ["4"])
+>>> game.players[0].devotion, game.players[0].points
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from revive_dsl import nodes as n
+from revive_dsl.engine import board_actions
+from revive_dsl.engine.cards import offer_machines_during
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.interpret import GAIN_CONVERSION, Ctx, Effect, effect, run, score_points
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.tracks import run_program
+from revive_dsl.engine.triggers import fire, rules_of
+
+PACK = "abyss"
+OTHER = {"points": "devotion", "devotion": "points"}
+RATE = 2  # the usual exchange: 2 gained on one track for 1 on the other
+DEVOTION_LOCATION = "devotion"  # the key of the large location beside the devotion track (board.large_locations)
+
+
+def playing_abyss(ctx: Ctx) -> bool:
+    """Whether the game is played with the expansion."""
+    return PACK in ctx.game.packs
+
+
+def devotion_track(rules: Rules) -> dict:
+    """The devotion track's data: ``length`` and ``bonuses`` (space -> bonus word).
+
+    >>> devotion_track(Rules.load(("base", "abyss")))["length"]
+    25
+    """
+    return rules.data(rules.ids("devotion_track")[0])
+
+
+# --- gaining and converting -----------------------------------------------------------------
+
+
+def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
+    """Gain ``amount`` on ``track`` (``points`` or ``devotion``), letting the player convert part of it.
+
+    The 1:1 converter machines are offered first, then the 2:1 exchange of what is left.
+    """
+    if not playing_abyss(ctx):
+        yield from _score(ctx, track, amount)
+        return
+    gain = {"track": track, "keep": amount, "other": 0}
+    if amount > 0:
+        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=ctx.source, event=gain, log=ctx.log)
+        yield from offer_machines_during(sub, "gain_points")
+    if gain["keep"] >= RATE:
+        keys = [str(k) for k in range(0, gain["keep"] + 1, RATE)]
+        labels = {k: f"{int(k) // RATE} {OTHER[track]}, {gain['keep'] - int(k)} {track}" for k in keys}
+        prompt = f"gaining {gain['keep']} {track}: convert how many 2:1 to {OTHER[track]}?"
+        choice = yield Decision(ctx.seat, "convert points", prompt, options_of(keys, labels))
+        gain["keep"] -= int(choice.key)
+        gain["other"] += int(choice.key) // RATE
+    if gain["other"]:
+        ctx.log.append(f"{ctx.player.name} converts to {gain['other']} {OTHER[track]}")
+        yield from _score(ctx, OTHER[track], gain["other"])
+    yield from _score(ctx, track, gain["keep"])
+
+
+def _score(ctx: Ctx, track: str, amount: int) -> Effect:
+    if amount <= 0:
+        return
+    if track == "points":
+        yield from score_points(ctx, amount)
+    else:
+        yield from advance_devotion(ctx, amount)
+
+
+if convert_gain not in GAIN_CONVERSION:
+    GAIN_CONVERSION.append(convert_gain)
+
+
+@effect("convert_points")
+def _convert_points(ctx: Ctx, call: n.Call) -> Effect:
+    """``convert_points`` (a machine during a gain): any share of the gain 1:1 to the other track."""
+    gain = ctx.event
+    if gain.get("keep", 0) < 1:
+        return  # no gain under way: nothing to convert
+    track = gain["track"]
+    keys = [str(k) for k in range(gain["keep"] + 1)]
+    prompt = f"gaining {gain['keep']} {track}: convert how many 1:1 to {OTHER[track]}?"
+    choice = yield Decision(ctx.seat, "convert points 1:1", prompt, options_of(keys))
+    gain["keep"] -= int(choice.key)
+    gain["other"] += int(choice.key)
+
+
+# --- the track -------------------------------------------------------------------------------
+
+
+def advance_devotion(ctx: Ctx, amount: int) -> Effect:
+    """Move the devotion pawn ``amount`` spaces, taking each bonus space reached or passed (up to space 25).
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun", devotion=24)], packs=["base", "abyss"])
+    >>> run_to_end(advance_devotion(Ctx(game, 0, Rules.load(("base", "abyss"))), 3), [])
+    >>> game.players[0].devotion  # beyond 25 it keeps counting (on the point track from space 26)
+    27
+    """
+    rules, player = rules_of(ctx), ctx.player
+    before = player.devotion
+    player.devotion += amount
+    ctx.log.append(f"{player.name} gains {amount} devotion")
+    track = devotion_track(rules)
+    component = rules.component(rules.ids("devotion_track")[0])
+    for space in sorted(track.get("bonuses", {}), key=int):
+        if before < int(space) <= min(player.devotion, track["length"]):
+            ctx.log.append(f"{player.name} reaches the devotion bonus on space {space}")
+            yield from run_program(ctx, component.effects[f"bonuses.{space}"])
+
+
+# --- the devotion location ------------------------------------------------------------------
+
+
+def devotion_technologies(ctx: Ctx) -> list[str]:
+    """Technologies a figure placed on the devotion location may unlock (none if already there)."""
+    board = ctx.game.board
+    if DEVOTION_LOCATION not in board.large_locations or ctx.seat in board.figures.get(DEVOTION_LOCATION, []):
+        return []
+    return [t["id"] for t in board_actions.next_technologies(rules_of(ctx), ctx.player)]
+
+
+@effect("populate_devotion")
+def _populate_devotion(ctx: Ctx, call: n.Call) -> Effect:
+    """``populate_devotion``: a figure on the devotion location as a populate, no range, no books."""
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    options = devotion_technologies(ctx)
+    if not options:
+        return
+    tid = yield Decision(ctx.seat, "populate the devotion location", "unlock which technology?", options_of(options))
+    tid = tid.key
+    board.figures.setdefault(DEVOTION_LOCATION, []).append(ctx.seat)
+    player.technologies.append(tid)
+    ctx.log.append(f"{player.name} populates the devotion location, unlocking {tid} (free)")
+    tech = next(t for t in board_actions.technologies(rules, player.tribe, player.side) if t["id"] == tid)
+    program = board_actions.tech_program(rules, player, tech)
+    if program is not None:
+        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
+        for clause in program.clauses:
+            if isinstance(clause, (n.Once, n.Immediate)):
+                yield from run(clause.body, sub)
+    yield from fire(ctx, "populate", location=DEVOTION_LOCATION)

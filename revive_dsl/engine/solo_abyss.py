@@ -1,0 +1,114 @@
+"""The solo game with the expansion (004 "Solo game: new rules and achievements").
+
+Rules encoded here, only in a solo game with the abyss pack:
+
+- each switch action also moves the action cube one space (as a play action does; leaving the top of
+  the progress track ends the game with this turn);
+- at most one building on each tile (:func:`may_build`; figures and tribe markers are not limited);
+- at the end, the six achievements and the medal of the total (Adept 100, Master 130, Revered 160,
+  Divine 200) are recorded in ``game.turn.solo_achievements``.
+
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> medal(129), medal(160), medal(99)
+('adept', 'revered', None)
+"""
+
+from __future__ import annotations
+
+from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.counters import figure_locations, module_ids
+from revive_dsl.engine.devotion import DEVOTION_LOCATION
+from revive_dsl.engine.game import AFTER_SWITCH
+from revive_dsl.engine.interpret import Ctx
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.scoring import RECORD_HOOKS, ScoreSheet
+from revive_dsl.engine.state import Board, Game
+from revive_dsl.engine.triggers import rules_of
+
+PACK = "abyss"
+MEDALS = ((200, "divine"), (160, "revered"), (130, "master"), (100, "adept"))  # best first
+FIGURES = 7  # population figures: one per technology
+
+
+def solo_abyss(game: Game) -> bool:
+    """Whether a game is a solo game with the expansion."""
+    return len(game.players) == 1 and PACK in game.packs
+
+
+# --- the switch moves the action cube --------------------------------------------------------------
+
+
+def _cube_on_switch(ctx: Ctx) -> None:
+    if not solo_abyss(ctx.game):
+        return
+    ctx.player.action_cube += 1
+    turn = ctx.game.turn
+    if ctx.player.action_cube >= len(rules_of(ctx).player_board["progress_track"]) and turn.end_triggered_by is None:
+        turn.end_triggered_by, turn.last_turns_left = ctx.seat, []  # the cube left the track: this turn is the last
+
+
+if _cube_on_switch not in AFTER_SWITCH:
+    AFTER_SWITCH.append(_cube_on_switch)
+
+
+# --- one building per tile -------------------------------------------------------------------------
+
+
+def may_build(rules: Rules, board: Board, space: str) -> bool:
+    """Solo with the expansion: whether the tile of ``space`` holds no building yet.
+
+    For the build action's target list (engine/board_actions.py ``build_choices``); other games need
+    not ask.
+
+    >>> rules = Rules.load(("base", "abyss"))
+    >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}})
+    >>> slot = geo.geometry(rules).slot_of["1,0"][0]
+    >>> other = next(c for c in geo.geometry(rules).slot_cells[slot] if c != "1,0")
+    >>> may_build(rules, board, other), may_build(rules, board, "-4,1")
+    (False, True)
+    """
+    slot_of = geo.geometry(rules).slot_of
+    if space not in slot_of:
+        return True
+    slot = slot_of[space][0]
+    return not any(slot_of.get(s, (None,))[0] == slot for s in board.buildings)
+
+
+# --- achievements ----------------------------------------------------------------------------------
+
+
+def medal(total: int) -> str | None:
+    """The medal a total earns with the achievements ticked (None below 100)."""
+    return next((name for at, name in MEDALS if total >= at), None)
+
+
+def achievements(rules: Rules, game: Game, sheet: ScoreSheet) -> dict[str, bool]:
+    """The six solo achievements of the player (seat 0), each reached or not."""
+    player, board = game.players[0], game.board
+    devotion_location = sum(x.points for x in sheet.lines if x.detail.startswith(f"{DEVOTION_LOCATION}:"))
+    tracks = rules.player_board["tracks"]
+    placed = figure_locations(board, 0)
+    return {
+        "tinkerer": len(module_ids(player)) >= 12,
+        "xenologist": player.devotion >= 25 and devotion_location >= 10,
+        "seeker": len(player.journeys_done) >= 5,
+        "pioneer": all(corner in placed for corner in geo.geometry(rules).large),
+        "architect": all(player.tracks[c] >= len(tracks[c]["values"]) for c in tracks),
+        "librarian": len(placed) >= FIGURES,
+    }
+
+
+def _record(rules: Rules, game: Game, sheets: list[ScoreSheet]) -> None:
+    if not solo_abyss(game):
+        return
+    reached = achievements(rules, game, sheets[0])
+    game.turn.solo_achievements = {
+        "achievements": reached,
+        "medal": medal(sheets[0].total),
+        "total": sheets[0].total,
+    }
+
+
+if _record not in RECORD_HOOKS:
+    RECORD_HOOKS.append(_record)
