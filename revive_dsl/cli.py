@@ -2,7 +2,9 @@
 
 ``check`` (validate and compile content), ``explain ID`` (a component's effects in English
 and as trees), ``fmt`` (canonical effect texts), ``content stats``, ``docs`` (the generated
-DSL reference) and ``schemas``. With no command it prints the help.
+DSL reference), ``schemas``, ``simulate`` (random games, written as scripts), ``replay FILE``
+(a recorded game in the terminal), ``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus).
+With no command it steps through the bundled introductory tutorial.
 
 >>> build_parser().prog
 'revive'
@@ -230,13 +232,9 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play random games; print each game's final scores; optionally write each game's answers."""
-    import json as _json
-
+    """Play random games; print each game's final scores; optionally write each game as a replay script."""
     from revive_dsl.engine.rules import Rules
-    from revive_dsl.engine.scoring import final_scores
     from revive_dsl.engine.setup import VARIANTS
-    from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
 
     packs = tuple(args.packs.split(","))
     rules = Rules.load(packs)
@@ -253,33 +251,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
+    from rich.console import Console
+
+    from revive_dsl.replay.verify import progress
+
     failures = 0
-    for index in range(args.games):
-        seed = args.seed + index
-        chosen = [tribes[(index + seat) % len(tribes)] for seat in range(args.players)]
-        sides = ["sun" if (index + seat) % 2 == 0 else "moon" for seat in range(args.players)]
-        seats = range(args.players)
-        players = [(f"P{seat + 1}", chosen[seat], _side(rules, chosen[seat], sides[seat])) for seat in seats]
-        try:
-            record = play_random_game(rules, players, seed, variants)
-        except BrokenInvariant as err:
-            failures += 1
-            print(f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}")
-            continue
-        recorded = record.final.turn.final_scores  # the Runner scored a finished game once
-        totals = [s["total"] for s in recorded] if recorded else [x.total for x in final_scores(rules, record.final)]
-        scores = ", ".join(
-            f"{name} ({tribe}/{side}) {total}" for (name, tribe, side), total in zip(players, totals, strict=True)
-        )
-        state = "finished" if record.finished else "stopped at the decision limit"
-        print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
-        if out:
-            path = out / f"game-{seed}.jsonl"
-            head = {"players": players, "seed": seed, "packs": list(packs), "variants": list(variants)}
-            lines = [_json.dumps(head)]
-            lines += [_json.dumps({"seat": seat, "answer": key}) for seat, key in record.answers]
-            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with progress(Console(stderr=True), args.games, "simulating") as advance:
+        for index in range(args.games):
+            failures += _simulate_one(rules, args, index, tribes, variants, out)
+            advance()
     return 1 if failures else 0
+
+
+def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str], variants: tuple, out) -> int:
+    """Play and report game ``index`` of a ``simulate`` run; 1 if it broke an invariant, else 0."""
+    from revive_dsl.engine.scoring import final_scores
+    from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
+
+    seed = args.seed + index
+    chosen = [tribes[(index + seat) % len(tribes)] for seat in range(args.players)]
+    sides = ["sun" if (index + seat) % 2 == 0 else "moon" for seat in range(args.players)]
+    seats = range(args.players)
+    players = [(f"P{seat + 1}", chosen[seat], _side(rules, chosen[seat], sides[seat])) for seat in seats]
+    try:
+        record = play_random_game(rules, players, seed, variants)
+    except BrokenInvariant as err:
+        print(f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}")
+        return 1
+    recorded = record.final.turn.final_scores  # the Runner scored a finished game once
+    totals = [s["total"] for s in recorded] if recorded else [x.total for x in final_scores(rules, record.final)]
+    scores = ", ".join(
+        f"{name} ({tribe}/{side}) {total}" for (name, tribe, side), total in zip(players, totals, strict=True)
+    )
+    state = "finished" if record.finished else "stopped at the decision limit"
+    print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
+    if out:
+        from revive_dsl.replay.record import dump_script, script_from_answers
+
+        title = f"random game, seed {seed}"
+        data = script_from_answers(rules, players, seed, variants, record.answers, title=title)
+        (out / f"game-{seed}.yaml").write_text(dump_script(data, out), encoding="utf-8")
+    return 0
 
 
 def _side(rules, tribe: str, wanted: str) -> str:
@@ -323,13 +335,26 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="write the reference file")
     mode.add_argument("--check", action="store_true", help="exit 1 if the reference file is out of date")
     p.add_argument("--path", help="reference file (default: docs/dsl-reference.md)")
+    from revive_dsl.replay import tutorial as _tutorial
+    from revive_dsl.replay import verify as _verify
+    from revive_dsl.replay import viewer as _viewer
+
+    p = sub.add_parser("replay", help="play a replay script in the terminal (--step: interactive)")
+    _viewer.add_arguments(p)
+    p.set_defaults(command_func=_viewer.main)
+    p = sub.add_parser("tutorial", help="play a tutorial (default: intro); --list shows them")
+    _tutorial.add_arguments(p)
+    p.set_defaults(command_func=_tutorial.main)
+    p = sub.add_parser("verify", help="replay every script in folders or files, in parallel; report divergences")
+    _verify.add_arguments(p)
+    p.set_defaults(command_func=_verify.main)
     p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")
     p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
     p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
     p.add_argument("--games", type=int, default=1, help="how many games")
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
-    p.add_argument("--out", help="folder to write each game's decisions to (JSON lines)")
+    p.add_argument("--out", help="folder to write each game to, as a replay script game-SEED.yaml")
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
     return parser
 
@@ -338,12 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        # No command: help for now (a later issue makes this the bundled tutorial).
-        parser.print_help()
-        return 0
+    if args.command is None:  # the main job: step through the bundled introductory tutorial
+        from revive_dsl.replay.tutorial import intro_main
+
+        return intro_main()
     try:
-        return getattr(args, "command_func", COMMANDS[args.command])(args)
+        func = getattr(args, "command_func", None) or COMMANDS[args.command]
+        return func(args)
     except DslError as err:
         print(str(err), file=sys.stderr)
         return 1

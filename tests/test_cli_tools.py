@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+
+import pytest
 
 from revive_dsl.cli import main
 from revive_dsl.content import load_packs
@@ -40,9 +43,18 @@ def test_stats_of_a_small_pack(tmp_path, capsys):
     assert ["p", "crate", "3", "1", "2"] in rows
 
 
-def test_no_command_prints_help(capsys):
+def test_no_command_steps_through_the_intro_tutorial(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # not a terminal: the tutorial plays through
     assert main([]) == 0
     out = capsys.readouterr().out
+    assert "Introduction to Revive" in out
+    assert "The final scoring" in out  # the last step's note
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
     assert out.startswith("usage: revive")
-    for command in ("check", "explain", "fmt", "content", "docs"):
+    for command in ("check", "explain", "fmt", "content", "docs", "replay", "tutorial", "verify", "simulate"):
         assert command in out

@@ -1,0 +1,40 @@
+"""Recorded game scripts: load one, play it step by step, write games as scripts.
+
+The path reads like the game: script text -> :func:`load_script` (checked, positioned)
+-> :class:`Replay` (each step's move answered through the engine's decisions) -> states.
+Rendering (``render``), the terminal viewer (``viewer``), tutorials (``tutorial``),
+snapshots (``snapshot``) and ``revive verify`` (``verify``) sit on top of these calls.
+
+>>> from revive_dsl.replay import Replay, load_script_text
+>>> script = load_script_text('''
+... format: 1
+... players: [{name: Ann, tribe: nadair, side: sun}]
+... setup: {seed: 3}
+... steps: [Ann switch food]
+... ''', "demo.yaml")
+>>> Replay(script).run().players[0].resources["food"]
+1
+"""
+
+from revive_dsl.replay.notation import MoveLine, format_move, parse_move
+from revive_dsl.replay.player import Replay, ReplayError, StepResult, lookup, view
+from revive_dsl.replay.record import dump_script, script_from_answers
+from revive_dsl.replay.script import Script, Step, load_script, load_script_text, start_game
+
+__all__ = [
+    "MoveLine",
+    "Replay",
+    "ReplayError",
+    "Script",
+    "Step",
+    "StepResult",
+    "dump_script",
+    "format_move",
+    "load_script",
+    "load_script_text",
+    "lookup",
+    "parse_move",
+    "script_from_answers",
+    "start_game",
+    "view",
+]

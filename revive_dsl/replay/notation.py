@@ -106,7 +106,9 @@ def _diagnostic(err: UnexpectedInput, text: str, origin: Origin) -> Diagnostic:
     message = f"syntax error: {found}"
     if words:
         message += "; expected " + (words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1])
-    return Diagnostic(origin.at(line, column), message, text.splitlines()[line - 1] if text.strip() else text)
+    standalone = (origin.line, origin.column) == (1, 1)  # else the file's own line is shown (attach_lines)
+    shown = (text.splitlines() or [""])[line - 1] if standalone else None
+    return Diagnostic(origin.at(line, column), message, shown)
 
 
 def _key(tree: Tree) -> Token:

@@ -211,7 +211,10 @@ class Replay:
         if not move.is_setup:
             turn_player = self.names[before.turn.player]
             if mover != turn_player:
-                raise self._error(step, move.pos, f"it is {turn_player}'s turn, not {mover}'s", runner.decision())
+                decision = runner.decision()
+                legal = ", ".join(decision.legal_keys()) if decision else "none"
+                message = f"it is {turn_player}'s turn, not {mover}'s; {turn_player}'s moves: {legal}"
+                raise self._error(step, move.pos, message, decision)
             answers.insert(0, Answer(str(move.verb), None, move.verb_pos))
         if move.reveals:
             runner.game = before.clone()
@@ -293,9 +296,10 @@ class Replay:
             try:
                 actual = lookup(data, path)
             except KeyError as err:
+                self.runner.game = self.states[-1]  # the step is not kept: back to the last good state
                 raise self._error(step, at, f"expect: {err.args[0]}") from None
             if actual != wanted:
-                self.runner.game = self.states[-1].clone()
+                self.runner.game = self.states[-1]
                 raise self._error(step, at, f"expect {path}: wanted {_show(wanted)}, the state has {_show(actual)}")
 
 

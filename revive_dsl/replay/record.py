@@ -14,7 +14,9 @@ gives the identical final state (tests check it for every player count).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -24,6 +26,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.script import FORMAT
+from revive_dsl.resources import schema_dir
 
 
 def moves_of(
@@ -88,7 +91,14 @@ def script_from_answers(
     return data
 
 
-def dump_script(data: dict[str, Any]) -> str:
-    """A script's YAML text, with the schema line editors use, keys in the documented order."""
-    head = "# yaml-language-server: $schema=https://revive-dsl.invalid/schemas/script.schema.json\n"
+def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:
+    """A script's YAML text, keys in the documented order.
+
+    With ``folder`` (where the file will be written) it starts with the ``$schema`` line
+    editors use, pointing at the shipped schema by a relative path.
+    """
+    head = ""
+    if folder is not None:
+        target = os.path.relpath(schema_dir() / "script.schema.json", Path(folder).resolve())
+        head = f"# yaml-language-server: $schema={Path(target).as_posix()}\n"
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120, default_flow_style=False)

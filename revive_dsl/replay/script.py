@@ -1,8 +1,9 @@
 """Recorded game scripts: a YAML header (packs, players, setup) and one move per step.
 
-Loading checks everything before a single move is played: the YAML (safely, with the
-position of every value), the script schema (``revive_dsl/schemas/script.schema.json``),
-the format version, every move line's syntax and the inline content. All problems come
+Loading checks everything it can before a single move is played: the YAML (safely, with
+the position of every value), the script schema (``revive_dsl/schemas/script.schema.json``),
+the format version, every move line's syntax and the player names; the inline content is
+compiled and checked when the game starts (:func:`start_game`). All problems come
 back together as one :class:`~revive_dsl.positions.DslError`, each naming file, line and
 column.
 
@@ -25,6 +26,7 @@ column.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from typing import Any
 import jsonschema
 
 from revive_dsl.content import Content, check_references, load_doc, load_packs
+from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
@@ -100,7 +103,10 @@ def load_script(path: str | Path) -> Script:
 
 def load_script_text(text: str, file: str = "<script>") -> Script:
     """Check a script given as text (``file`` names it in messages)."""
-    doc = load_yaml(text, file)
+    try:
+        doc = load_yaml(text, file)
+    except DslError as err:
+        raise DslError(attach_lines(err.diagnostics, {file: text})) from None
     problems: list[Diagnostic] = []
     data = doc.data
     if not isinstance(data, dict):
@@ -182,16 +188,37 @@ def script_rules(script: Script) -> Rules:
     content.texts[script.file] = script.text
     if problems:
         raise DslError(attach_lines(problems, content.texts))
-    return Rules(content, (*packs, "script"))
+    digest = hashlib.sha256(script.text.encode("utf-8")).hexdigest()[:12]
+    return Rules(content, (*packs, f"script-{digest}")).register()  # the engine finds them by the game's packs
 
 
-def _merge(base: Any, over: Any) -> Any:
+_KINDS = ((bool, "true or false"), (int, "a number"), (str, "text"), (list, "a list"), (dict, "a mapping"))
+
+
+def _kind(value: Any) -> str:
+    return next(name for cls, name in _KINDS if isinstance(value, cls)) if value is not None else "nothing"
+
+
+class _BadState(ValueError):
+    def __init__(self, path: tuple, message: str):
+        self.path = path
+        super().__init__(message)
+
+
+def _merge(base: Any, over: Any, path: tuple = ()) -> Any:
+    """``base`` with ``over`` laid on it: mappings merged key by key, anything else replaced by a value of its kind."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
-            out[key] = _merge(base.get(key), value) if key in base else value
+            out[key] = _merge(base[key], value, (*path, key)) if key in base else value
         return out
+    if base is not None and over is not None and _kind(base) != _kind(over):
+        raise _BadState(path, f"expected {_kind(base)} here (as in the set-up state), not {_kind(over)}")
     return over
+
+
+def _fail(script: Script, path: tuple, message: str) -> DslError:
+    return DslError(attach_lines([Diagnostic(script.doc.pos(path), message)], {script.file: script.text}))
 
 
 def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]:
@@ -202,7 +229,6 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
     load_all()
     rules = rules or script_rules(script)
     setup = script.setup
-    doc = script.doc
     try:
         game = new_game(
             rules,
@@ -211,47 +237,69 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
             variants=list(script.data.get("variants", [])),
             outcomes=setup.get("outcomes"),
         )
-    except (ValueError, KeyError, IndexError, TypeError) as err:
-        where = (
-            ("setup", "outcomes")
-            if setup.get("outcomes")
-            else ("variants",)
-            if script.data.get("variants")
-            else ("setup",)
-        )
-        raise DslError(
-            attach_lines([Diagnostic(doc.pos(where), f"cannot set up the game: {err}")], {script.file: script.text})
-        ) from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
+        where = ("setup", "outcomes") if setup.get("outcomes") else ("variants",) if script.data.get("variants") else ()
+        raise _fail(script, where or ("setup",), f"cannot set up the game: {err}") from None
     game.packs = list(rules.packs)
-    state = setup.get("state")
-    if state:
-        data = game.to_dict()
-        players = state.get("players", {})
-        if isinstance(players, dict):
-            by_name = {p["name"]: p for p in data["players"]}
-            for name, over in players.items():
-                if name not in by_name:
-                    at = doc.pos(("setup", "state", "players", name))
-                    raise DslError(
-                        attach_lines(
-                            [
-                                Diagnostic(
-                                    at,
-                                    f"unknown player '{name}' in the start state; the players are {', '.join(by_name)}",
-                                )
-                            ],
-                            {script.file: script.text},
-                        )
-                    )
-                data["players"][by_name[name]["seat"]] = _merge(by_name[name], over)
-            state = {k: v for k, v in state.items() if k != "players"}
-        try:
-            game = Game.from_dict(_merge(data, state))
-        except (ValueError, TypeError, KeyError) as err:
-            at = doc.pos(("setup", "state"))
-            raise DslError(
-                attach_lines(
-                    [Diagnostic(at, f"the start state is not a valid state: {err}")], {script.file: script.text}
-                )
-            ) from None
+    if setup.get("state"):
+        game = _start_state(script, game, setup["state"])
     return game, rules
+
+
+def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
+    """Lay the script's custom start state over the set-up game (players addressed by name)."""
+    at = ("setup", "state")
+    data = game.to_dict()
+    players = state.get("players", {})
+    if not isinstance(players, dict):
+        raise _fail(script, (*at, "players"), "players in a start state are a mapping: name -> what differs")
+    by_name = {p["name"]: p for p in data["players"]}
+    try:
+        for name, over in players.items():
+            if name not in by_name:
+                known = ", ".join(by_name)
+                message = f"unknown player '{name}'; the players are {known}"
+                raise _BadState(("players", name), message)
+            data["players"][by_name[name]["seat"]] = _merge(by_name[name], over, ("players", name))
+        merged = _merge(data, {k: v for k, v in state.items() if k != "players"})
+    except _BadState as err:
+        raise _fail(script, (*at, *err.path), f"start state: {err}") from None
+    try:
+        game = Game.from_dict(merged)
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
+        raise _fail(script, at, f"the start state is not a valid state: {err}") from None
+    if not 0 <= game.turn.player < len(game.players):
+        raise _fail(script, (*at, "turn", "player"), f"turn.player is a seat: 0 to {len(game.players) - 1}")
+    _take_from_supply(game)
+    broken = violations(game)
+    if broken:
+        raise _fail(script, at, "the start state breaks the rules: " + "; ".join(broken))
+    return game
+
+
+def _take_from_supply(game: Game) -> None:
+    """Components a start state gives the players come out of the pile or display the setup put them in.
+
+    Cards, slot modules, crates and machine tokens alike; a display that gave one is refilled
+    from the top of its pile, as in play. So a start state only names what the players hold.
+    """
+    from revive_dsl.engine.setup import CITIZEN_DISPLAY, MACHINE_DISPLAY, MODULE_DISPLAY
+
+    held: set[str] = set()
+    for p in game.players:
+        held.update(p.active, p.resting, p.crates_closed, p.crates_opened, p.special_machines.values())
+        held.update(played.card for stack in p.slots.values() for played in stack)
+        held.update(m for spaces in p.modules.values() for m in spaces if m)
+    supply = game.supply
+    pairs = [
+        (supply.citizen_display, supply.citizen_deck, CITIZEN_DISPLAY),
+        (supply.module_display, supply.module_pile, MODULE_DISPLAY),
+        *((supply.machine_display.setdefault(c, []), p, MACHINE_DISPLAY) for c, p in supply.machine_piles.items()),
+        ([], supply.crates, 0),
+        ([], supply.scyphoz_deck, 0),
+    ]
+    for display, pile, size in pairs:
+        display[:] = [x for x in display if x not in held]
+        pile[:] = [x for x in pile if x not in held]
+        while len(display) < size and pile:
+            display.append(pile.pop(0))

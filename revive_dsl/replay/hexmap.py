@@ -1,0 +1,236 @@
+"""The main board drawn as text: one three-character glyph per hex cell, rows offset as a hex grid.
+
+A cell ``(q, r)`` sits in row ``r`` at column ``2 * (2q + r)``: the cells of a row lie four
+columns apart and each row is shifted by half a cell, so every cell touches its six neighbours
+on the page as on the board. A glyph is the space's terrain letter followed by what lies there:
+
+- a building: the owner's initial and ``b`` (small) or ``B`` (large): ``sAb``;
+- population figures on a location: the owners' initials in lower case, in arrival order
+  (``cab``), or their number when more than two (``c3+``);
+- a tribe token: its sign and the owner's initial (``s+b``: Bob's target on sand); with a
+  building or figures there as well, the sign replaces the terrain letter (``+Ab``).
+
+A face-down tile shows ``?``, an empty slot ``.``; a corner large location shows ``L`` on its
+five cells and its figures on the middle one. Styles come from the tables below; the letters
+alone tell everything, so the map reads the same without colour.
+
+>>> from revive_dsl.engine.rules import Rules
+>>> from revive_dsl.engine.state import Game, Player
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+>>> rows = map_rows(game, Rules.load(("base",)))
+>>> "".join(text for text, _ in rows[8]).strip()  # the chasm's row of an empty board
+'.   .   .   .   .   .   .   #   .   .   .   .   .   *'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.panel import Panel
+from rich.text import Text
+
+from revive_dsl.engine.geometry import cell, geometry, terrain
+from revive_dsl.engine.rules import Rules
+
+Segment = tuple[str, str]  # (text, style)
+
+# What a space shows -> (letter, style, legend word).
+TERRAIN: dict[str | None, tuple[str, str, str]] = {
+    "forest": ("f", "green", "forest"),
+    "mountain": ("m", "grey62", "mountain"),
+    "field": ("y", "yellow", "field"),
+    "sand": ("s", "khaki3", "sand"),
+    "water": ("w", "blue", "water"),
+    "city": ("c", "bold white", "city (small location)"),
+    "lake": ("~", "bright_blue", "lake"),
+    "crystal": ("*", "bright_magenta", "crystal space"),
+    "chasm": ("#", "bold red", "chasm"),
+    "large_location": ("L", "bold cyan", "large location"),
+    "face_down": ("?", "dim", "face-down tile"),
+    None: (".", "dim", "empty slot"),
+}
+
+# Tribe tokens -> (sign, legend word).
+TOKENS: dict[str, tuple[str, str]] = {
+    "target": ("+", "target"),
+    "forest_tile": ("^", "forest tile"),
+    "sand_tile": (":", "sand tile"),
+    "temple": ("&", "temple"),
+    "workshop": ("%", "workshop"),
+    "falcon": ("v", "falcon"),
+}
+
+BUILDING_MARK = {"small": "b", "large": "B"}
+
+# Seat -> style; never a terrain colour, so a piece stands out from the ground.
+PLAYER_STYLES = ("bold red", "bold blue", "bold magenta", "bold dark_orange")
+
+GLYPH = 3  # characters per cell
+FIGURES_SHOWN = 2  # initials shown on a location before a count is shown instead
+
+
+def player_style(seat: int) -> str:
+    """The style of a seat's pieces.
+
+    >>> player_style(1)
+    'bold blue'
+    """
+    return PLAYER_STYLES[seat % len(PLAYER_STYLES)]
+
+
+def initials(names: list[str]) -> list[str]:
+    """One letter per player: the first of the name, or the seat number when two letters clash.
+
+    >>> initials(["Ann", "Bob"]), initials(["Ann", "Abe"])
+    (['A', 'B'], ['1', '2'])
+    """
+    letters = [(name[:1] or "?").upper() for name in names]
+    if len(set(letters)) == len(letters):
+        return letters
+    return [str(seat + 1) for seat in range(len(names))]
+
+
+def _ground(rules: Rules, game: Any, space: str, large_cell: dict[str, str]) -> str | None:
+    """The key of :data:`TERRAIN` a space shows."""
+    if space in large_cell:
+        return "large_location" if large_cell[space] in game.board.large_locations else None
+    shown = terrain(rules, game.board, space)
+    if shown is None and geometry(rules).slot_of.get(space, ("",))[0] in game.board.tiles:
+        return "face_down"
+    return shown
+
+
+def _piece(game: Any, space: str, marks: list[str], figures_here: bool) -> list[Segment]:
+    """The two characters after the terrain letter: a building, figures or nothing."""
+    building = game.board.buildings.get(space)
+    if building is not None:
+        seat = building.get("player", 0)
+        return [(marks[seat] + BUILDING_MARK.get(building.get("size"), "b"), player_style(seat))]
+    seats = game.board.figures.get(space, []) if figures_here else []
+    if len(seats) > FIGURES_SHOWN:
+        return [(f"{len(seats)}+", "bold")]
+    return [(marks[s].lower(), player_style(s)) for s in seats]
+
+
+def glyph(game: Any, rules: Rules, space: str, large_cell: dict[str, str], figures_here: bool = True) -> list[Segment]:
+    """The segments of one cell: exactly :data:`GLYPH` characters.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> game.board.tokens["0,0"] = {"player": 0, "token": "falcon"}
+    >>> glyph(game, Rules.load(("base",)), "0,0", {})
+    [('#', 'bold red'), ('v', 'bold red'), ('a', 'bold red')]
+    """
+    marks = initials([p.name for p in game.players])
+    ground = _ground(rules, game, space, large_cell)
+    letter, style, _ = TERRAIN.get(ground, TERRAIN[None])
+    piece = _piece(game, space, marks, figures_here)
+    token = game.board.tokens.get(space)
+    if token is not None:
+        sign = TOKENS.get(token.get("token", ""), ("!", ""))[0]
+        owner = token.get("player", 0)
+        if piece:
+            return [(sign, player_style(owner)), *piece, *_pad(piece, 2)]
+        return [(letter, style), (sign, player_style(owner)), (marks[owner].lower(), player_style(owner))]
+    if not piece:
+        return [(f" {letter} ", style)]
+    return [(letter, style), *piece, *_pad(piece, 2)]
+
+
+def _pad(segments: list[Segment], width: int) -> list[Segment]:
+    used = sum(len(text) for text, _ in segments)
+    return [(" " * (width - used), "")] if used < width else []
+
+
+def _spaces(rules: Rules) -> tuple[dict[tuple[int, int], str], dict[str, str], dict[str, str]]:
+    """cell -> space key; large-location cell key -> its slot; large slot -> its middle cell key."""
+    geo = geometry(rules)
+    board_map = rules.main_board["map"]
+    cells: dict[tuple[int, int], str] = {}
+    for space in [geo.chasm, *geo.slot_of, *geo.crystals]:
+        found = cell(space)
+        if found is not None:
+            cells[found] = space
+    large_cell, middle = {}, {}
+    for slot in board_map.get("large_slots", []):
+        keys = [f"{q},{r}" for q, r in slot["cells"]]
+        for (q, r), k in zip(slot["cells"], keys, strict=True):
+            cells[(q, r)] = k
+            large_cell[k] = slot["id"]
+        middle[slot["id"]] = keys[len(keys) // 2]
+    return cells, large_cell, middle
+
+
+def map_rows(game: Any, rules: Rules) -> list[list[Segment]]:
+    """The map as rows of (text, style) segments, top row first; pure data, no console needed."""
+    cells, large_cell, middle = _spaces(rules)
+    xs = [2 * q + r for q, r in cells]
+    rows_at = sorted({r for _, r in cells})
+    left = min(xs)
+    rows: list[list[Segment]] = []
+    for r in range(rows_at[0], rows_at[-1] + 1):
+        row: list[Segment] = []
+        column = 0
+        for q, _ in sorted(c for c in cells if c[1] == r):
+            at = 2 * (2 * q + r - left)
+            row.append((" " * (at - column), ""))
+            key = cells[(q, r)]
+            slot = large_cell.get(key)
+            if slot is None:
+                row.extend(glyph(game, rules, key, large_cell))
+            else:
+                row.extend(_large_glyph(game, rules, key, slot, middle[slot] == key, large_cell))
+            column = at + GLYPH
+        rows.append(row)
+    return rows
+
+
+def _large_glyph(game: Any, rules: Rules, key: str, slot: str, is_middle: bool, large_cell: dict[str, str]):
+    """A large location's cell: its letter; the middle cell also shows the figures on the location."""
+    letter, style, _ = TERRAIN["large_location" if slot in game.board.large_locations else None]
+    if not is_middle:
+        return [(f" {letter} ", style)]
+    marks = initials([p.name for p in game.players])
+    piece = _piece(game, slot, marks, True)
+    if not piece:
+        return [(f" {letter} ", style)]
+    return [(letter, style), *piece, *_pad(piece, 2)]
+
+
+def legend(game: Any, rules: Rules) -> list[Text]:
+    """What the letters and signs mean and the players' initials, one short entry each."""
+    entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
+    placed = sorted({t.get("token", "") for t in game.board.tokens.values()})
+    entries += [Text(f"{TOKENS[t][0]} {TOKENS[t][1]}") for t in placed if t in TOKENS]
+    entries += [Text("Xb/XB small/large building of X"), Text("x figure of X")]
+    marks = initials([p.name for p in game.players])
+    for seat, player in enumerate(game.players):
+        entries.append(Text.assemble((marks[seat], player_style(seat)), f" {player.name}"))
+    return entries
+
+
+def large_locations(game: Any, rules: Rules) -> Text:
+    """One line per large location placed: its corner, name and the side showing."""
+    lines = []
+    for slot in sorted(game.board.large_locations):
+        placed_tile = game.board.large_locations[slot]
+        data = rules.data(placed_tile["tile"])
+        sides = data.get("sides", [])
+        side = sides[placed_tile.get("side", 0)].get("name", "") if sides else ""
+        lines.append(f"{slot}: {data.get('name', placed_tile['tile'])} ({side})")
+    return Text("\n".join(lines))
+
+
+def render_map(game: Any, rules: Rules) -> Panel:
+    """The hex map in a panel, with its legend below."""
+    grid = Text(no_wrap=True, overflow="crop")
+    for index, row in enumerate(map_rows(game, rules)):
+        if index:
+            grid.append("\n")
+        for text, style in row:
+            grid.append(text, style=style or None)
+    grid.rstrip()
+    key = Columns(legend(game, rules), padding=(0, 2))
+    return Panel(Group(grid, Text(""), key, large_locations(game, rules)), title="Map", title_align="left")

@@ -1,0 +1,108 @@
+"""The interactive stepper and a tutorial, driven in a real terminal (a pty) with pexpect."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+from revive_dsl import cli
+
+TIMEOUT = 30
+SCRIPT = """\
+format: 1
+title: Terminal test
+players: [{name: Ann, tribe: nadair, side: sun}]
+setup: {seed: 3}
+steps:
+  - Ann switch food
+  - Ann end
+  - Ann play start_c_5 top_left
+  - Ann end
+"""
+
+
+def command(name: str) -> list[str]:
+    """How to start ``revive NAME``: through the ``revive`` command line once it has the command,
+    else through the module's own entry point (``python -m revive_dsl.replay.viewer``)."""
+    parser = cli.build_parser()
+    subcommands = next(a for a in parser._actions if a.dest == "command").choices
+    if name in subcommands:
+        return ["-m", "revive_dsl.cli", name]
+    module = {"replay": "viewer", "tutorial": "tutorial"}[name]
+    return ["-m", f"revive_dsl.replay.{module}"]
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, list(args), env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100))
+    return child
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    return child.exitstatus
+
+
+def test_the_stepper_waits_goes_back_and_jumps(tmp_path: Path):
+    path = tmp_path / "game.yaml"
+    path.write_text(SCRIPT, encoding="utf-8")
+    child = spawn(*command("replay"), "--step", str(path))
+    child.expect_exact("[step 0/4] > ")
+    assert "switch" not in child.before  # nothing is played before the first Enter
+    child.sendline("")
+    child.expect_exact("[step 1/4] > ")
+    assert "switch" in child.before
+    child.sendline("b")
+    child.expect_exact("back at the start")
+    child.expect_exact("[step 0/4] > ")
+    child.sendline("g 3")
+    child.expect_exact("[step 3/4] > ")
+    assert "start_c_5" in child.before
+    child.sendline("")
+    child.expect_exact("[step 4/4] > ")
+    child.sendline("")
+    child.expect_exact("the replay is over")
+    child.sendline("q")
+    assert finish(child) == 0
+
+
+def test_the_tutorial_shows_the_hint_and_the_legal_options_then_accepts_the_move():
+    child = spawn(*command("tutorial"), "intro")
+    child.expect_exact("Introduction to Revive")
+    for _ in range(2):  # steps 1 and 2 are shown; Enter goes on
+        child.expect_exact("Enter: next step, q: quit > ")
+        child.sendline("")
+    child.expect_exact("Ann> ")  # step 3: the learner's move
+    child.sendline("play cit_smith top_left")  # the Smith is already played: illegal
+    child.expect_exact("that move cannot be made")
+    child.expect_exact("Hint:")
+    child.expect_exact("legal: start_c_1, start_c_3, start_c_5")
+    child.expect_exact("Ann> ")
+    child.sendline("play start_c_1 bottom_left")
+    child.expect_exact("Well done")
+    child.expect_exact("Enter: next step, q: quit > ")
+    child.sendline("q")
+    child.expect_exact("Tutorial stopped.")
+    assert finish(child) == 0
+
+
+def test_a_tutorial_without_a_terminal_plays_through():
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, *command("tutorial"), "intro", "--no-color", "--width", "100"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "End of the tutorial 'Introduction to Revive'" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
