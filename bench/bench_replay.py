@@ -7,10 +7,10 @@ For 1, 2, 3 and 4 players it plays N random games (``play_random_game``), writes
 (``script_from_answers`` + ``dump_script``; not timed) and then times, per script:
 
 (a) parse + apply: ``load_script_text`` + ``Replay.run()`` (no rendering);
-(b) with snapshots: (a) plus ``Game.to_json()`` of every step's state, and (when
-    ``revive_dsl/replay/snapshot.py`` exists) plus the per-step snapshot text (``StepSnapshots``);
+(b) with snapshots: (a) plus ``Game.to_json()`` of every step's state, and then plus the per-step
+    snapshot text (``StepSnapshots``);
 (c) with rendering: (a) plus every step rendered as ``revive replay`` shows it
-    (``viewer.step_view`` printed to a ``Console(file=io.StringIO())``), when ``render.py`` exists.
+    (``viewer.step_view`` printed to a ``Console(file=io.StringIO())``).
 
 In the same run, python-chess: N random legal games (``random.Random(seed)`` choosing among the
 legal moves, at most 200 plies), written as PGN text; then the time of reading each PGN
@@ -23,7 +23,6 @@ Times are the process's CPU time (``time.process_time``). Plain text, no asserts
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import random
 import statistics
@@ -40,18 +39,8 @@ from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.simulate import play_random_game  # noqa: E402
 from revive_dsl.replay import Replay, dump_script, load_script_text, script_from_answers  # noqa: E402
 
-HAS_SNAPSHOT = importlib.util.find_spec("revive_dsl.replay.snapshot") is not None
-HAS_RENDER = importlib.util.find_spec("revive_dsl.replay.render") is not None
-
-
-def seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
-    tribes = rules.ids("tribe")
-    out = []
-    for seat in range(count):
-        tribe = tribes[(index + seat) % len(tribes)]
-        sides = list(rules.data(tribe)["sides"])
-        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
-    return out
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import seating  # noqa: E402  (the same seats as the engine benchmark)
 
 
 def scripts_for(rules: Rules, count: int, games: int, seed: int) -> list[str]:
@@ -147,6 +136,8 @@ def chess_replay(pgn: str) -> int:
 
 def snapshot_cost_per_step(text: str, steps: int, repeat: int) -> tuple[int, float, float, float]:
     """(steps, median µs per step of to_json, of the snapshot text, mean KB of a state) over the first ``steps``."""
+    from revive_dsl.replay.snapshot import StepSnapshots
+
     lines = text.splitlines(keepends=True)
     head = lines[: lines.index("steps:\n") + 1]
     body = lines[len(head) :]
@@ -160,14 +151,11 @@ def snapshot_cost_per_step(text: str, steps: int, repeat: int) -> tuple[int, flo
         for result in results:
             result.after.to_json()
         json_times.append((time.process_time() - start) / len(results))
-        if HAS_SNAPSHOT:
-            from revive_dsl.replay.snapshot import StepSnapshots
-
-            start = time.process_time()
-            snaps = StepSnapshots(replay.states[0])
-            for result in results:
-                snaps.step(result, result is results[-1])
-            snap_times.append((time.process_time() - start) / len(results))
+        start = time.process_time()
+        snaps = StepSnapshots(replay.states[0])
+        for result in results:
+            snaps.step(result, result is results[-1])
+        snap_times.append((time.process_time() - start) / len(results))
     size = statistics.mean(len(result.after.to_json()) for result in results) / 1024
     snap_us = statistics.median(snap_times) * 1e6 if snap_times else float("nan")
     return len(results), statistics.median(json_times) * 1e6, snap_us, size
@@ -185,11 +173,12 @@ def main() -> None:
     scripts = {count: scripts_for(rules, count, opts.games, opts.seed) for count in (1, 2, 3, 4)}
     plain(scripts[1][0])  # warm the caches (parsers, schemas, rules)
 
-    ways: list[tuple[str, Callable[[str], int]]] = [("(a) parse + apply", plain), ("(b) + to_json per step", with_json)]
-    if HAS_SNAPSHOT:
-        ways.append(("(b) + to_json + snapshot text", with_snapshots))
-    if HAS_RENDER:
-        ways.append(("(c) + rendering", with_rendering))
+    ways: list[tuple[str, Callable[[str], int]]] = [
+        ("(a) parse + apply", plain),
+        ("(b) + to_json per step", with_json),
+        ("(b) + to_json + snapshot text", with_snapshots),
+        ("(c) + rendering", with_rendering),
+    ]
 
     print(f"python {sys.version.split()[0]}; {opts.games} random games per player count; CPU time; medians over games")
     print()
