@@ -1,4 +1,4 @@
-"""Rewrite the effect texts of content files in canonical form, keeping everything else.
+"""Rewrite the effect texts of content files, and the move lines of replay scripts, in canonical form.
 
 The YAML is edited with ruamel.yaml's round-trip mode, so comments, key order, flow or
 block style and each string's quoting survive; only effect fields whose text is not
@@ -33,7 +33,7 @@ from revive_dsl.content import EFFECT_FIELDS, _effect_paths
 from revive_dsl.formatter import format_program
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos
-from revive_dsl.yamlsrc import load_yaml
+from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 # Indentation layouts tried, the house layout first; the first that reproduces the file wins.
 _LAYOUTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0))
@@ -117,6 +117,8 @@ def format_text(text: str, file: str) -> FileResult:
         result.problems.extend(err.diagnostics)
         return result
     data = doc.data
+    if isinstance(data, dict) and isinstance(data.get("steps"), list):
+        return _format_script(text, doc, result)
     kind = data.get("kind") if isinstance(data, dict) else None
     items = data.get("components") if isinstance(data, dict) else None
     if kind not in EFFECT_FIELDS or not isinstance(items, list):
@@ -140,6 +142,34 @@ def format_text(text: str, file: str) -> FileResult:
                     edits.append((path, new))
     if edits and not result.problems:
         result.new_text = _rewrite(text, file, edits, result)
+    return result
+
+
+def _format_script(text: str, doc: YamlDoc, result: FileResult) -> FileResult:
+    """A replay script: each step's move line in the canonical move notation.
+
+    >>> r = format_text("format: 1\\nsteps:\\n  - Ann  play x   (Bob  y)\\n", "s.yaml")
+    >>> r.changes[0].new, r.new_text.splitlines()[-1]
+    ('Ann play x (Bob y)', '  - Ann play x (Bob y)')
+    """
+    from revive_dsl.replay.notation import format_move, parse_move
+
+    edits: list[tuple[tuple, str]] = []
+    for index, step in enumerate(doc.data["steps"]):
+        path: tuple = ("steps", index) if isinstance(step, str) else ("steps", index, "move")
+        old = step if isinstance(step, str) else step.get("move") if isinstance(step, dict) else None
+        if not isinstance(old, str):
+            continue
+        try:
+            new = format_move(parse_move(old, doc.origin(path)))
+        except DslError as err:
+            result.problems.extend(err.diagnostics)
+            continue
+        if new != old.strip():
+            result.changes.append(Change(doc.pos(path), f"step {index + 1}", old, new))
+            edits.append((path, new))
+    if edits and not result.problems:
+        result.new_text = _rewrite(text, result.file, edits, result)
     return result
 
 

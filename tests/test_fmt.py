@@ -132,3 +132,27 @@ def test_every_bundled_effect_round_trips_through_the_formatter():
             text = format_program(tree)
             assert parse(text) == tree, f"{comp.id}.{field}"
             assert format_program(parse(text)) == text
+
+
+def test_fmt_writes_script_moves_in_canonical_notation_keeping_comments(tmp_path, capsys):
+    from revive_dsl.cli import main
+
+    script = tmp_path / "game.yaml"
+    script.write_text(
+        "format: 1  # the version\n"
+        "steps:\n"
+        "  - Ann  explore a02   cit_mentor 0 ( Bob food ) [ a02=area_tile_03 ]\n"
+        "  - move: Ann   end   # a comment on the value (it keeps its column)\n"
+        "    note: kept\n",
+        encoding="utf-8",
+    )
+    assert main(["fmt", "--check", str(script)]) == 1
+    assert main(["fmt", str(script)]) == 0
+    assert script.read_text(encoding="utf-8") == (
+        "format: 1  # the version\n"
+        "steps:\n"
+        "  - Ann explore a02 cit_mentor 0 (Bob food) [a02=area_tile_03]\n"
+        "  - move: Ann end     # a comment on the value (it keeps its column)\n"
+        "    note: kept\n"
+    )
+    assert main(["fmt", "--check", str(script)]) == 0

@@ -187,6 +187,7 @@ def _trade_crystal(ctx: Ctx) -> Effect:
     choice = yield Decision(ctx.seat, "trade a crystal", "trade a crystal for which?", options_of(crystal_trades(ctx)))
     ctx.player.resources["crystal"] -= 1
     ctx.player.resources[choice.key] += 1
+    ctx.log.append(f"{ctx.player.name} trades a crystal for 1 {choice.key}")
 
 
 def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
