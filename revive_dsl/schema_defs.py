@@ -21,7 +21,7 @@ PROVENANCE = {
     "enum": ["rulebook", "representative"],
     "description": "rulebook: given by the rule documents; representative: authored from their vocabulary",
 }
-TERRAIN = {"enum": ["sand", "forest", "mountain", "field", "water", "city"]}
+TERRAIN = {"enum": ["sand", "forest", "mountain", "field", "water", "city", "vast_crystal"]}
 
 
 def _item(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -184,7 +184,12 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
         },
         {"devotion": {"type": "boolean"}},
     ),
-    "area_tile": _item({"back": EFFECT, "spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
+    # A vast crystal (001 option 3, the campaign's two large crystals): `vast_crystal: true`, every space
+    # `vast_crystal`; not among the 25 area tiles of a normal setup.
+    "area_tile": _item(
+        {"back": EFFECT, "spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}},
+        {"vast_crystal": {"type": "boolean"}},
+    ),
     "starting_tile": _item({"spaces": {"type": "array", "items": _SPACE, "minItems": 4, "maxItems": 5}}),
     "technology": _item({"effect": EFFECT}),
     # A board has a sun and a moon side, or (the expansion's boards) one printed side: `single`.

@@ -126,6 +126,7 @@ def test_circadian_machine_is_one_machine_and_conversion_stays_out_of_plain_effe
     tribe = _content().components["abyss_tribe_circadian"]
     techs = {t["id"]: t for t in tribe.data["sides"]["single"]["technologies"]}
     program = parse(techs["abyss_circadian_machine"]["effect"])
-    assert [type(c).__name__ for c in program.clauses] == ["Machine"]
+    # one machine (one energy space, the technology's): by day a plain machine, by night one used during a gain
+    assert [(type(c).__name__, c.during) for c in program.clauses] == [("Machine", None), ("Machine", "gain_points")]
     assert check(program) == []
     assert check(parse("convert_points")) != []

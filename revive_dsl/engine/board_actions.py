@@ -46,6 +46,7 @@ from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, cou
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import all_buildings
 from revive_dsl.engine.tracks_api import advance
 from revive_dsl.engine.triggers import fire
 
@@ -58,6 +59,39 @@ Cost = dict[str, int]
 # targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
 DISCOUNT_HOOKS: list = []
 AFTER_PAYMENT: list = []
+# The expansion's leech tribe (revive_dsl/engine/leech.py): more spaces a player may build on
+# (``hook(ctx) -> spaces``), and the path range is counted along, chosen once a target is chosen and
+# before paying (``hook(ctx, targets, payment, reprice) -> Effect`` returning the payment; ``reprice(food)``
+# is the payment with that much range food).
+BUILD_SPACES: list = []
+RANGE_PATHS: list = []
+# More rules of space rewards and building places (engine/lakes.py, gates.py, vast_crystals.py, solo_abyss.py):
+# what a building takes from a space next to it showing a terrain of these (``reward(ctx, space, size)``);
+# which large space a cell belongs to (``of(rules, board, space) -> key or None``), its reward taken once
+# per building however many of its cells touch it; whether a building may go on a space (``may(ctx, space)``).
+TERRAIN_REWARDS: dict = {}
+REWARD_LARGE_SPACES: list = []
+MAY_BUILD: list = []
+
+
+def reward_spaces(rules: Rules, board, spaces) -> list[str]:
+    """``spaces`` in order, with only the first cell of each large space of :data:`REWARD_LARGE_SPACES`."""
+    if not REWARD_LARGE_SPACES:
+        return list(spaces)
+    out, seen = [], set()
+    for space in spaces:
+        key = next((k for of in REWARD_LARGE_SPACES if (k := of(rules, board, space)) is not None), None)
+        if key is None or key not in seen:
+            out.append(space)
+            seen.add(key)
+    return out
+
+
+def chosen_path(ctx: Ctx, targets: list[str], payment: Cost, reprice) -> Effect:
+    """The payment for range to ``targets`` along the path the player counts (see :data:`RANGE_PATHS`)."""
+    for hook in RANGE_PATHS:
+        payment = yield from hook(ctx, targets, payment, reprice)
+    return payment
 
 
 # --- costs ---------------------------------------------------------------------------------
@@ -139,9 +173,9 @@ class _Pricing:
             out[resource] = max(0, out.get(resource, 0) - amount)
         return _plus(out)
 
-    def cost(self, own: Cost, targets: list[str], fees: int = 0) -> Cost | None:
-        """The whole payment at these targets (see :func:`total_cost`)."""
-        food = self.food(targets)
+    def cost(self, own: Cost, targets: list[str], fees: int = 0, food: int | None = None) -> Cost | None:
+        """The whole payment at these targets (see :func:`total_cost`); ``food``: range food already known."""
+        food = self.food(targets) if food is None else food
         if food is None:
             return None
         return self.payment(res.discounted(own, self.discount(targets)), food, fees)
@@ -189,6 +223,7 @@ def finish_action(ctx: Ctx) -> None:
     """The one-action bonuses are used up by the action just carried out."""
     turn = ctx.game.turn
     turn.range_bonus, turn.discounts, turn.unlimited_range = 0, {}, False
+    turn.leech_origin = None
 
 
 # --- rewards of spaces next to a building --------------------------------------------------
@@ -198,6 +233,9 @@ def space_reward(ctx: Ctx, space: str, size: str) -> Effect:
     """What a building of ``size`` gets from one adjacent space: a track advance, crystals, a water reward."""
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     shown = geo.terrain(rules, board, space)
+    if shown in TERRAIN_REWARDS:
+        yield from TERRAIN_REWARDS[shown](ctx, space, size)
+        return
     if shown in (*geo.TERRAIN_TRACK, "crystal") or (shown == "water" and space not in player.waters_claimed):
         ctx.log.append(f"{player.name} takes the reward of {space} ({shown})")
     if shown in geo.TERRAIN_TRACK:
@@ -224,11 +262,9 @@ def new_space_rewards(ctx: Ctx, spaces: list[str]) -> Effect:
     rules, board = rules_of(ctx), ctx.game.board
     for seat in seats_from(ctx):
         owner = Ctx(ctx.game, seat, ctx.rules, log=ctx.log)
-        for building in sorted(s for s, b in board.buildings.items() if b["player"] == seat):
-            size = board.buildings[building]["size"]
-            for space in spaces:
-                if space in geo.neighbours(rules, building):
-                    yield from space_reward(owner, space, size)
+        for building, size in sorted((s, b["size"]) for s, b in all_buildings(board) if b["player"] == seat):
+            for space in reward_spaces(rules, board, [s for s in spaces if s in geo.neighbours(rules, building)]):
+                yield from space_reward(owner, space, size)
 
 
 # --- explore -------------------------------------------------------------------------------
@@ -289,19 +325,26 @@ def explore(ctx: Ctx) -> Effect:
     rules, board = rules_of(ctx), ctx.game.board
     labels = {slot: label(cost) for slot, cost in options.items()}
     slot = (yield Decision(ctx.seat, "explore", "explore which tile?", options_of(options, labels))).key
-    res.pay(ctx.player, options[slot])
+    own, cells = back_parts(rules, board.tiles[slot]["tile"])[0], list(geo.geometry(rules).slot_cells[slot])
+    paid = yield from chosen_path(
+        ctx, cells, options[slot], lambda food: _Pricing(ctx, "explore").cost(own, cells, 0, food)
+    )
+    res.pay(ctx.player, paid)
     finish_action(ctx)
     placed = board.tiles[slot]
-    ctx.log.append(f"{ctx.player.name} explores {slot} ({label(options[slot])})")
+    ctx.log.append(f"{ctx.player.name} explores {slot} ({label(paid)})")
     gain = back_parts(rules, placed["tile"])[1]
     if gain is not None:
         yield from run(gain, ctx)
-    yield from recruit_from_display_or_deck(ctx)
+    vast = rules.data(placed["tile"]).get("vast_crystal", False)  # 000: no card; it looks the same either way
+    if not vast:
+        yield from recruit_from_display_or_deck(ctx)
     terrains = [s["terrain"] for s in rules.data(placed["tile"])["spaces"]]
     turns = {"0": " ".join(terrains), "1": " ".join(reversed(terrains))}
-    placed["orientation"] = int(
-        (yield Decision(ctx.seat, "explore", "turn the tile which way?", options_of(turns, turns))).key
-    )
+    if not vast:
+        placed["orientation"] = int(
+            (yield Decision(ctx.seat, "explore", "turn the tile which way?", options_of(turns, turns))).key
+        )
     placed["explored"] = True
     yield from fire(ctx, "explore", slot=slot)
     yield from new_space_rewards(ctx, list(geo.geometry(rules).slot_cells[slot]))
@@ -326,7 +369,9 @@ def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     if not sizes:
         return
     pricing = _Pricing(ctx, "build")
-    for space in geo.sand_spaces(rules, ctx.game.board):
+    for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in BUILD_SPACES for s in hook(ctx))]:
+        if MAY_BUILD and not all(may(ctx, space) for may in MAY_BUILD):
+            continue
         for size, gears in sizes:
             cost = pricing.payable({"gear": gears}, [space])
             if cost is not None:
@@ -343,18 +388,26 @@ def build(ctx: Ctx) -> Effect:
     sizes = options[space]
     labels = {size: label(cost) for size, cost in sizes.items()}
     size = (yield Decision(ctx.seat, "build", "which building?", options_of(sizes, labels))).key
-    res.pay(player, sizes[size])
+    gears = {"gear": BUILDING_GEARS[size]}
+    paid = yield from chosen_path(
+        ctx, [space], sizes[size], lambda food: _Pricing(ctx, "build").cost(gears, [space], 0, food)
+    )
+    res.pay(player, paid)
     own = res.discounted({"gear": BUILDING_GEARS[size]}, discount(ctx, "build", [space]))
     for hook in AFTER_PAYMENT:
         yield from hook(ctx, "build", space, own)
     finish_action(ctx)
-    board.buildings[space] = {"player": ctx.seat, "size": size}
+    placed = {"player": ctx.seat, "size": size}
+    if space in board.buildings:  # the leech tribe builds where another player's building stands
+        board.shared[space] = placed
+    else:
+        board.buildings[space] = placed
     player.buildings_left[size] -= 1
-    ctx.log.append(f"{player.name} builds a {size} building on {space} ({label(sizes[size])})")
+    ctx.log.append(f"{player.name} builds a {size} building on {space} ({label(paid)})")
     if board.tokens.get(space, {}).get("token") == "sand_tile":  # Kuniban moon: 1 point for building on one
         yield from gain_points(ctx, 1)
     yield from fire(ctx, "build", space=space, size=size)
-    for nb in geo.neighbours(rules, space):
+    for nb in reward_spaces(rules, board, geo.neighbours(rules, space)):
         yield from space_reward(ctx, nb, size)
 
 
@@ -459,7 +512,12 @@ def populate(ctx: Ctx) -> Effect:
     techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
     labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
     tid = (yield Decision(ctx.seat, "populate", "unlock which technology?", options_of(choices, labels))).key
-    res.pay(player, choices[tid])
+    books = {"book": techs[tid]["books"]}
+    fees = 0 if _waives_fees(rules, player, techs[tid]) else len(board.figures.get(location, []))
+    paid = yield from chosen_path(
+        ctx, [location], choices[tid], lambda food: _Pricing(ctx, "populate").cost(books, [location], fees, food)
+    )
+    res.pay(player, paid)
     own = res.discounted({"book": techs[tid]["books"]}, discount(ctx, "populate", [location]))
     for hook in AFTER_PAYMENT:
         yield from hook(ctx, "populate", location, own)
@@ -470,7 +528,7 @@ def populate(ctx: Ctx) -> Effect:
             res.add_capped(ctx.game.players[seat], "book", 1)
     there.append(ctx.seat)
     player.technologies.append(tid)
-    ctx.log.append(f"{player.name} populates {location}, unlocking {tid} ({label(choices[tid])})")
+    ctx.log.append(f"{player.name} populates {location}, unlocking {tid} ({label(paid)})")
     program = tech_program(rules, player, techs[tid])
     if program is not None:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)

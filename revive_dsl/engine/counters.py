@@ -29,7 +29,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.cards import COLOUR_HOOKS, matches, played_cards
 from revive_dsl.engine.interpret import Ctx, args, counter
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Board, Player
+from revive_dsl.engine.state import Board, Player, all_buildings
 from revive_dsl.engine.triggers import rules_of
 
 COLOURS = ("grey", "green", "yellow")
@@ -54,11 +54,9 @@ def building_spaces(board: Board, seat: int, size: str | None = None) -> list[st
     >>> building_spaces(board, 0), building_spaces(board, 0, "small")
     (['1,0'], [])
     """
-    return [
-        space
-        for space, b in sorted(board.buildings.items())
-        if b["player"] == seat and (size is None or b["size"] == size)
-    ]
+    return sorted(
+        space for space, b in all_buildings(board) if b["player"] == seat and (size is None or b["size"] == size)
+    )
 
 
 def figure_locations(board: Board, seat: int) -> list[str]:
@@ -261,7 +259,10 @@ def _water_spaces(ctx: Ctx, call: n.Call) -> int:
 def _crystal_symbols(ctx: Ctx, call: n.Call) -> int:
     rules, board = rules_of(ctx), ctx.game.board
     near = {nb for space in building_spaces(board, ctx.seat) for nb in geo.neighbours(rules, space)}
-    return sum(1 for space in near if geo.terrain(rules, board, space) == "crystal")
+    slot_of = geo.geometry(rules).slot_of
+    edge = sum(1 for space in near if geo.terrain(rules, board, space) == "crystal")
+    vast = {slot_of[space][0] for space in near if geo.terrain(rules, board, space) == "vast_crystal"}
+    return edge + len(vast)  # a vast crystal is one large space: one symbol (003)
 
 
 @counter("buildings")

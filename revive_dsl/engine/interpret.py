@@ -158,7 +158,7 @@ def feasible(expr: n.Expr, ctx: Ctx) -> bool:
     if isinstance(expr, n.Repeat):
         return feasible(expr.body, ctx)
     if isinstance(expr, n.IfThen):
-        return holds(expr.condition, ctx)
+        return holds(expr.condition, ctx) and feasible(expr.body, ctx)  # ``if day: pay crystal -> ...``
     return True
 
 
@@ -167,7 +167,16 @@ def count(call: n.Call, ctx: Ctx) -> int:
     impl = COUNTERS.get(call.name)
     if impl is None:
         raise NotImplementedError(f"{call.pos}: the counter '{call.name}' has no implementation yet")
+    for hook in COUNTED_FOR:
+        seat = hook(ctx)
+        if seat is not None:
+            ctx = Ctx(ctx.game, seat, ctx.rules, source=ctx.source, event=ctx.event, log=ctx.log)
     return impl(ctx, call)
+
+
+# Whose things a counter counts when not the Ctx's player's: ``hook(ctx) -> seat or None`` (the leech
+# tribe's borrowed technology counts its owner's things, 004's Gib'warks example; engine/leech.py).
+COUNTED_FOR: list[Callable[[Ctx], int | None]] = []
 
 
 def holds(cond: n.Condition, ctx: Ctx) -> bool:

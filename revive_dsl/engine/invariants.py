@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 
 from revive_dsl.engine.resources import CAPS
-from revive_dsl.engine.state import Game
+from revive_dsl.engine.state import Game, all_buildings
 
 ENERGY_TOTAL = 28
 BUILDINGS = {"small": 5, "large": 3}
+LEECH_MARKER, LEECH_MARKERS = "leech_marker", 8  # 004: the leech tribe's 8 markers, held by it or given out
 
 
 def card_places(game: Game) -> Counter[str]:
@@ -44,11 +45,16 @@ def violations(game: Game, *, energy_total: int | None = None) -> list[str]:
         if len(set(player.energy_on)) != len(player.energy_on):
             out.append(f"{player.name} has two energy on one machine")
         for size, total in BUILDINGS.items():
-            placed = sum(1 for b in game.board.buildings.values() if b["player"] == player.seat and b["size"] == size)
+            placed = sum(1 for _, b in all_buildings(game.board) if b["player"] == player.seat and b["size"] == size)
             if placed + player.buildings_left[size] != total:
                 out.append(
                     f"{player.name}: {placed} {size} buildings placed + {player.buildings_left[size]} left != {total}"
                 )
+    supplies = [p.tokens_left[LEECH_MARKER] for p in game.players if LEECH_MARKER in p.tokens_left]
+    if supplies or any(p.leech_markers for p in game.players):  # the leech tribe's markers are conserved
+        held = sum(supplies) + sum(p.leech_markers for p in game.players)
+        if held != LEECH_MARKERS or min([*supplies, *(p.leech_markers for p in game.players)]) < 0:
+            out.append(f"leech markers not conserved: {held} in play, {LEECH_MARKERS} expected")
     journeys = Counter([*game.supply.journey_deck, *game.supply.journey_display])
     for player in game.players:
         journeys.update([*player.journeys, *player.journeys_done])

@@ -20,6 +20,7 @@ from typing import Any
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import all_buildings
 
 
 def is_lake(rules: Rules, tile: str) -> bool:
@@ -58,7 +59,7 @@ def lakes_next_to(rules: Rules, board: Any, space: str) -> list[str]:
 def lakes_beside(rules: Rules, board: Any, seat: int) -> dict[str, set[str]]:
     """Lake tiles next to a player's buildings -> the building sizes next to each."""
     out: dict[str, set[str]] = {}
-    for space, building in sorted(board.buildings.items()):
+    for space, building in all_buildings(board):
         if building["player"] != seat:
             continue
         for lake in lakes_next_to(rules, board, space):

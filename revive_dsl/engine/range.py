@@ -34,7 +34,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, args, count_arg
 from revive_dsl.engine.memo import remembered, unchanged
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Player
+from revive_dsl.engine.state import Player, all_buildings
 from revive_dsl.signatures import BY_KIND
 
 Origin = tuple[str, int]  # a space range may be counted from, and the range bonus counting from it
@@ -86,7 +86,7 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     """
     # the key is every input; slots in their dict order (another order is another key, the same answer)
     played = tuple((slot, p.card, p.half) for slot, cards in player.slots.items() for p in cards)
-    key = (id(rules), player.tribe, player.side, *player.technologies, None, *played)
+    key = (id(rules), player.tribe, player.side, *player.technologies, None, *played, None, *player.borrowed)
     hit = _MODIFIERS.get(key)
     if hit is None or hit[0] is not rules:
         if len(_MODIFIERS) > 4096:  # a long simulation meets many card combinations; keep the memo small
@@ -97,10 +97,15 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
 
 _MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
 
+# More programs whose ``always`` clauses hold for a player (the leech tribe's borrowed technologies,
+# revive_dsl/engine/leech.py): ``source(rules, player) -> programs``, read from ``player.borrowed``.
+PROGRAM_SOURCES: list[Callable[[Rules, Player], list[n.Program]]] = []
+
 
 def _collect_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     modifiers = BY_KIND["modifier"]
-    bodies = [c.body for program in _tribe_programs(rules, player) for c in program.clauses if isinstance(c, n.Always)]
+    programs = [*_tribe_programs(rules, player), *(p for source in PROGRAM_SOURCES for p in source(rules, player))]
+    bodies = [c.body for program in programs for c in program.clauses if isinstance(c, n.Always)]
     bodies += [
         c.body
         for program in _slotted_programs(rules, player)
@@ -126,7 +131,7 @@ def lasting_range(rules: Rules, player: Player) -> int:
 def pieces(game, seat: int) -> list[str]:
     """Spaces holding the player's buildings and population figures, sorted."""
     board = game.board
-    spaces = {s for s, b in board.buildings.items() if b["player"] == seat}
+    spaces = {s for s, b in all_buildings(board) if b["player"] == seat}
     spaces |= {loc for loc, seats in board.figures.items() if seat in seats}
     return sorted(spaces)
 
@@ -189,6 +194,11 @@ def _free_passage(ctx: Ctx, space: str) -> int | None:
 
 PASSAGE_COSTS: list[Callable[[Ctx, str], int | None]] = [_free_passage]
 
+# Cells that together make ONE large space for range (a lake crossed with ``range_through_lakes``, a gate
+# tile: engine/lakes.py, engine/gates.py): ``cells(ctx) -> {cell: its large space's key}``; moving between
+# two cells of one large space is free, so passing through it costs what passing one space costs.
+LARGE_SPACES: list[Callable[[Ctx], dict[str, str]]] = []
+
 
 def _blocked(ctx: Ctx, space: str) -> bool:
     """Whether a rule of :data:`RANGE_BLOCKERS` stops paths at this space."""
@@ -216,9 +226,11 @@ def origins(ctx: Ctx) -> list[Origin]:
 # --- the cost ----------------------------------------------------------------------------
 
 
-def spaces_between(ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
-    """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path)."""
+def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = frozenset()) -> dict[str, int]:
+    """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path);
+    paths pass none of ``avoid`` either (they may end there)."""
     adjacent = geo.geometry(rules_of(ctx)).neighbours
+    group = {cell: key for cells_of in LARGE_SPACES for cell, key in cells_of(ctx).items()}
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
     queue = [(0, s) for s in sorted(sources)]
@@ -231,14 +243,15 @@ def spaces_between(ctx: Ctx, sources: Iterable[str]) -> dict[str, int]:
             done.add(space)
             if space in sources:
                 step = 0
-            elif _blocked(ctx, space):
+            elif space in avoid or _blocked(ctx, space):
                 continue  # a target may lie here, but no path goes on through
             else:
                 step = passage_cost(ctx, space)
             for nb in adjacent.get(space, ()):
-                if nb not in done and d + step < best.get(nb, d + step + 1):
-                    best[nb] = d + step
-                    heapq.heappush(queue, (d + step, nb))
+                cost = 0 if space in group and group.get(nb) == group[space] else step  # within one large space
+                if nb not in done and d + cost < best.get(nb, d + cost + 1):
+                    best[nb] = d + cost
+                    heapq.heappush(queue, (d + cost, nb))
     return best
 
 
@@ -254,7 +267,13 @@ def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = Non
 
 def range_bonus(ctx: Ctx) -> int:
     """The bonus for the action under way: the next action's ``range`` plus the lasting ones."""
-    return ctx.game.turn.range_bonus + lasting_range(rules_of(ctx), ctx.player)
+    extra = sum(bonus(ctx) for bonus in RANGE_BONUSES)
+    return ctx.game.turn.range_bonus + lasting_range(rules_of(ctx), ctx.player) + extra
+
+
+# More lasting range bonuses that depend on the state (the circadian tribe's ``while night: range 1``,
+# revive_dsl/engine/circadian.py); each gets the Ctx.
+RANGE_BONUSES: list[Callable[[Ctx], int]] = []
 
 
 def range_costs(ctx: Ctx) -> dict[str, int]:
@@ -262,14 +281,19 @@ def range_costs(ctx: Ctx) -> dict[str, int]:
     return dict(remembered(ctx.game, ("range_costs", ctx.seat), lambda: _range_costs(ctx)))
 
 
-def _range_costs(ctx: Ctx) -> dict[str, int]:
+def range_costs_avoiding(ctx: Ctx, avoid: frozenset[str]) -> dict[str, int]:
+    """Food for range to every space by paths passing none of ``avoid`` (the leech tribe's spaces)."""
+    return _range_costs(ctx, avoid)
+
+
+def _range_costs(ctx: Ctx, avoid: frozenset[str] = frozenset()) -> dict[str, int]:
     bonus = range_bonus(ctx)
     by_bonus: dict[int, list[str]] = {}
     for space, extra in origins(ctx):
         by_bonus.setdefault(extra, []).append(space)
     out: dict[str, int] = {}
     for extra, spaces in sorted(by_bonus.items()):
-        for space, d in spaces_between(ctx, spaces).items():
+        for space, d in spaces_between(ctx, spaces, avoid).items():
             cost = max(0, d - bonus - extra)
             out[space] = min(cost, out.get(space, cost))
     return out

@@ -36,6 +36,12 @@ RULE_MODULES: list[str] = [
     "revive_dsl.engine.machine_variant",
     "revive_dsl.engine.abyss_setup",
     "revive_dsl.engine.solo_abyss",
+    "revive_dsl.engine.leech",
+    "revive_dsl.engine.circadian",
+    "revive_dsl.engine.gadgets",
+    "revive_dsl.engine.lakes",
+    "revive_dsl.engine.gates",
+    "revive_dsl.engine.vast_crystals",
 ]
 
 

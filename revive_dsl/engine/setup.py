@@ -5,7 +5,8 @@ order, so that a seed names a setup in any process:
 
 1. starting tiles: shuffle; the i-th goes face up into the i-th starting slot; then one
    orientation (0 or 1) per starting slot, in slot order;
-2. area tiles: shuffle; the i-th goes face down into the i-th area slot;
+2. area tiles (not the two vast crystals, which stay in the box unless the variant plays them):
+   shuffle; the i-th goes face down into the i-th area slot;
 3. large locations: shuffle; the first four go to the corner slots in order; then one side
    (0 or 1) per corner, in order; the fifth goes back to the box;
 4. citizen cards: shuffle into the deck; the top 5 form the display;
@@ -36,6 +37,14 @@ of the above, still from the same generator:
 14. the Scyphoz deck: shuffle;
 15. the journey deck: shuffle; the top 3 form the display.
 
+Variant ``vast_crystals`` only (001 option 3; revive_dsl/engine/vast_crystals.py), after every other
+draw, so other setups draw exactly as before:
+
+16. the two vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the
+    first two slots in that order (earliest pair first) that do not touch each other and leave a path
+    from the chasm to every corner get the vast crystals face down, and their area tiles go back to
+    the box (recorded in the draws as ``vast_crystals_returned``).
+
 Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
 into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
 
@@ -44,7 +53,8 @@ into steps 3-6 because those steps shuffle every loaded pack's components of the
 ``starting_sets``, ``starting_cards``, ``artifact_cards``, ``shared_artifact_card``,
 ``draft_hands``, ``draft_orders``; with the abyss pack also ``returned_area_tiles``,
 ``devotion_location``, ``scyphoz_deck``, ``journey_deck``). The generator is drawn from all
-the same, so overriding one step leaves every other step as the seed made it.
+the same, so overriding one step leaves every other step as the seed made it. (The variant
+``vast_crystals`` places its tiles in ``area_tiles``; an ``area_tiles`` override places them too.)
 
 No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
 solo), major artifacts by player count (variant ``long_game``: as for one more player; with 4
@@ -83,6 +93,7 @@ VARIANTS = (
     "long_game",
     "starting_draft",
     "machine_token_variant",  # 004/001: taking a machine sends another of its colour under the pile
+    "vast_crystals",  # 001 option 3: the two vast crystal tiles replace two area tiles
 )
 
 # Expansion packs extend setup here (revive_dsl/engine/abyss_setup.py): more draws after every base draw,
@@ -97,6 +108,15 @@ def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
     return out
 
 
+def area_tile_ids(rules: Rules) -> list[str]:
+    """The area tiles of step 2: every one but the vast crystals (``vast_crystal: true``).
+
+    >>> len(area_tile_ids(Rules.load(("base",))))
+    25
+    """
+    return [t for t in rules.ids("area_tile") if not rules.data(t).get("vast_crystal")]
+
+
 def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) -> dict[str, Any]:
     """Every chance outcome of a setup, drawn in the documented order."""
     geo_board = rules.main_board["map"]
@@ -109,7 +129,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
     out["starting_tiles"] = {
         s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
     }
-    out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, rules.ids("area_tile")), strict=True))
+    out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, area_tile_ids(rules)), strict=True))
     large = _shuffled(rng, rules.ids("large_location"))
     sides = [rng.randrange(2) for _ in corners]
     out["large_locations"] = {c: {"tile": t, "side": s} for c, t, s in zip(corners, large, sides, strict=False)}

@@ -17,6 +17,7 @@ Rules encoded here, only in a solo game with the abyss pack:
 from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.board_actions import MAY_BUILD
 from revive_dsl.engine.counters import figure_locations, module_ids
 from revive_dsl.engine.devotion import DEVOTION_LOCATION
 from revive_dsl.engine.game import AFTER_SWITCH
@@ -58,8 +59,8 @@ if _cube_on_switch not in AFTER_SWITCH:
 def may_build(rules: Rules, board: Board, space: str) -> bool:
     """Solo with the expansion: whether the tile of ``space`` holds no building yet.
 
-    For the build action's target list (engine/board_actions.py ``build_choices``); other games need
-    not ask.
+    Asked by the build action's target list (``board_actions.MAY_BUILD``, only in a solo game with the
+    expansion); other games need not ask.
 
     >>> rules = Rules.load(("base", "abyss"))
     >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}})
@@ -73,6 +74,14 @@ def may_build(rules: Rules, board: Board, space: str) -> bool:
         return True
     slot = slot_of[space][0]
     return not any(slot_of.get(s, (None,))[0] == slot for s in board.buildings)
+
+
+def _solo_may_build(ctx: Ctx, space: str) -> bool:
+    return not solo_abyss(ctx.game) or may_build(rules_of(ctx), ctx.game.board, space)
+
+
+if _solo_may_build not in MAY_BUILD:
+    MAY_BUILD.append(_solo_may_build)
 
 
 # --- achievements ----------------------------------------------------------------------------------

@@ -80,6 +80,10 @@ class Player:
     machines_flipped: list[str] = field(default_factory=list)  # used unstable machines, face down (a flask each)
     action_cube: int = 0  # solo: spaces the action cube has moved up the progress track
     journeys: list[str] = field(default_factory=list, metadata=EXPANSION)  # journeys started, above the tribe board
+    circadian: str = field(default="", metadata=EXPANSION)  # circadian tribe: the tile's face-up side, day or night
+    gadgets: list[str] = field(default_factory=list, metadata=EXPANSION)  # gadgets tribe: gadget tiles in front of you
+    leech_markers: int = field(default=0, metadata=EXPANSION)  # the Cordycephians' leech markers this player holds
+    borrowed: list[str] = field(default_factory=list, metadata=EXPANSION)  # leeched technologies, "tribe/side/tech"
 
 
 @dataclass
@@ -94,6 +98,18 @@ class Board:
     large_locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> {tile, side}
     crater_minors: list[str] = field(default_factory=list)  # variant long_game with 4 players: 2 minors by the craters
     shared_artifact_card: str | None = None  # variant common_artifact_card: the one face-up card all score
+    # the Cordycephians' buildings on spaces where another player's building stands: space -> {player, size}
+    shared: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=EXPANSION)
+
+
+def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
+    """Every building on the board as (space, {player, size}), sorted: ``buildings``, then ``shared`` ones.
+
+    >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}}, shared={"1,0": {"player": 1, "size": "large"}})
+    >>> [(s, b["player"]) for s, b in all_buildings(board)]
+    [('1,0', 0), ('1,0', 1)]
+    """
+    return sorted(board.buildings.items()) + sorted(board.shared.items())
 
 
 @dataclass
@@ -134,6 +150,7 @@ class Turn:
     ranking: list[list[int]] = field(default_factory=list)  # seats by place at the end, best first
     solo_rank: str | None = None  # solo: the score table's rank for the final total
     solo_achievements: dict[str, Any] = field(default_factory=dict, metadata=EXPANSION)  # solo with the expansion
+    leech_origin: str | None = field(default=None, metadata=EXPANSION)  # a leeched building range counts from
 
 
 @dataclass

@@ -98,6 +98,11 @@ PLACEMENT: dict[str, tuple[Callable[[Ctx], list[str]], bool]] = {
 }
 
 
+# Tokens placed by rules of their own (the gates tribe's gate tiles cover two spaces, engine/gates.py):
+# token -> (options(ctx, reserve) -> {choice: payment}, place(ctx) -> Effect).
+OWN_PLACING: dict[str, tuple[Callable[[Ctx, Cost | None], dict[str, Cost]], Callable[[Ctx], Effect]]] = {}
+
+
 def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str, Cost]:
     """Spaces a token may go on now -> the range food to pay (``reserve``: paid on top, for affordability).
 
@@ -108,6 +113,8 @@ def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str
     >>> place_options(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "workshop")
     {}
     """
+    if ctx.player.tokens_left.get(token, 0) >= 1 and token in OWN_PLACING:
+        return OWN_PLACING[token][0](ctx, reserve)
     if ctx.player.tokens_left.get(token, 0) < 1 or token not in PLACEMENT:
         return {}
     spaces, pays_range = PLACEMENT[token]
@@ -179,6 +186,9 @@ AFTER_PLACING: dict[str, Callable[[Ctx, str], Effect]] = {
 def _place(ctx: Ctx, call: n.Call) -> Effect:
     """``place temple``: put a token from the player's supply on a legal space, paying range where due."""
     token = args(call)[1][0]
+    if token in OWN_PLACING and ctx.player.tokens_left.get(token, 0) >= 1:
+        yield from OWN_PLACING[token][1](ctx)
+        return
     options = place_options(ctx, token)
     if not options:
         ctx.log.append(f"{ctx.player.name} cannot place a {token}")
@@ -186,12 +196,15 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
     labels = {space: label(cost) for space, cost in options.items()}
     space = (yield Decision(ctx.seat, f"place {token}", f"place the {token} where?", options_of(options, labels))).key
     rules, board = rules_of(ctx), ctx.game.board
-    res.pay(ctx.player, options[space])
+    paid = options[space]
+    if PLACEMENT[token][1] and not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll
+        paid = yield from actions.chosen_path(ctx, [space], paid, lambda food: {"food": food} if food else {})
+    res.pay(ctx.player, paid)
     actions.finish_action(ctx)
     ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
     board.tokens[space] = {"player": ctx.seat, "token": token}
     ctx.player.tokens_left[token] -= 1
-    ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(options[space])})")
+    ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(paid)})")
     yield from AFTER_PLACING[token](ctx, space)
 
 

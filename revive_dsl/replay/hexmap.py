@@ -60,6 +60,7 @@ TOKENS: dict[str, tuple[str, str]] = {
     "temple": ("&", "temple"),
     "workshop": ("%", "workshop"),
     "falcon": ("v", "falcon"),
+    "gate": ("=", "gate"),
 }
 
 BUILDING_MARK = {"small": "b", "large": "B"}
