@@ -243,10 +243,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}", file=sys.stderr)
         return 2
-    tribes = args.tribes.split(",") if args.tribes else rules.ids("tribe")
+    solo_ok = [t for t in rules.ids("tribe") if args.players > 1 or rules.data(t).get("solo") is not False]
+    tribes = args.tribes.split(",") if args.tribes else solo_ok
     unknown = [t for t in tribes if t not in rules.ids("tribe")]
     if unknown:
         print(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(rules.ids('tribe'))}", file=sys.stderr)
+        return 2
+    not_solo = [t for t in tribes if t not in solo_ok]
+    if not_solo:
+        print(f"not playable in a solo game: {', '.join(not_solo)}", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else None
     if out:

@@ -58,3 +58,12 @@ def test_help_lists_every_command(capsys):
     assert out.startswith("usage: revive")
     for command in ("check", "explain", "fmt", "content", "docs", "replay", "tutorial", "verify", "simulate"):
         assert command in out
+
+
+def test_simulate_leaves_out_tribes_not_playable_solo(capsys):
+    assert main(["simulate", "--packs", "base,abyss", "--players", "1", "--games", "6", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("finished") == 6
+    assert "abyss_tribe_leech" not in out  # 004: the Cordycephians are not playable in a solo game
+    assert main(["simulate", "--packs", "base,abyss", "--players", "1", "--tribes", "abyss_tribe_leech"]) == 2
+    assert "not playable in a solo game: abyss_tribe_leech" in capsys.readouterr().err
