@@ -233,3 +233,16 @@ def test_a_recording_console_exports_svg_and_html(rules: Rules, finished: Runner
     html = console.export_html()
     assert svg.startswith("<svg") and "Ann" in svg
     assert "<html" in html.lower() and "Bob" in html
+
+
+def test_the_solo_achievements_and_medal_show_with_the_scores():
+    from revive_dsl.engine.state import Game, Player
+
+    game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    game.turn.over = True
+    reached = dict.fromkeys(["tinkerer", "xenologist", "seeker", "pioneer", "architect", "librarian"], False)
+    game.turn.solo_achievements = {"achievements": {**reached, "seeker": True}, "medal": "master", "total": 141}
+    out = io.StringIO()
+    Console(file=out, width=120, no_color=True).print(render.render_scores(game))
+    assert "tinkerer no, xenologist no, seeker yes, pioneer no" in out.getvalue()
+    assert "medal: master" in out.getvalue()

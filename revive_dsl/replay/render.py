@@ -430,6 +430,10 @@ def render_scores(game: Any) -> Panel:
         parts.append(Text("ranking: " + ", ".join(f"{i}. {n}" for i, n in enumerate(ranking, 1)), style="bold"))
     if game.turn.solo_rank:
         parts.append(Text(f"solo rank: {game.turn.solo_rank}", style="bold"))
+    if game.turn.solo_achievements:  # solo with the expansion: the six achievements and the medal
+        done = game.turn.solo_achievements
+        ticks = ", ".join(f"{name} {'yes' if reached else 'no'}" for name, reached in done["achievements"].items())
+        parts.append(Text(f"achievements: {ticks}; medal: {done.get('medal') or 'none'}", style="bold"))
     state = "the game is over" if game.turn.over else f"{_seat_name(game.turn.player, names)} to play"
     return Panel(Group(*parts), title=f"Scores ({state})", title_align="left")
 
