@@ -529,7 +529,12 @@ def populate(ctx: Ctx) -> Effect:
     there.append(ctx.seat)
     player.technologies.append(tid)
     ctx.log.append(f"{player.name} populates {location}, unlocking {tid} ({label(paid)})")
-    program = tech_program(rules, player, techs[tid])
+    yield from unlocked(ctx, tid, techs[tid], location)
+
+
+def unlocked(ctx: Ctx, tid: str, tech: dict, location: str) -> Effect:
+    """What follows populating ``location`` and unlocking ``tid``: its once/immediate effects, then the triggers."""
+    program = tech_program(rules_of(ctx), ctx.player, tech)
     if program is not None:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
         for clause in program.clauses:

@@ -29,10 +29,10 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import board_actions
 from revive_dsl.engine.cards import offer_machines_during
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import GAIN_CONVERSION, Ctx, Effect, effect, run, score_points
+from revive_dsl.engine.interpret import GAIN_CONVERSION, Ctx, Effect, effect, score_points
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.tracks import run_program
-from revive_dsl.engine.triggers import fire, rules_of
+from revive_dsl.engine.triggers import rules_of
 
 PACK = "abyss"
 OTHER = {"points": "devotion", "devotion": "points"}
@@ -158,10 +158,4 @@ def _populate_devotion(ctx: Ctx, call: n.Call) -> Effect:
     player.technologies.append(tid)
     ctx.log.append(f"{player.name} populates the devotion location, unlocking {tid} (free)")
     tech = next(t for t in board_actions.technologies(rules, player.tribe, player.side) if t["id"] == tid)
-    program = board_actions.tech_program(rules, player, tech)
-    if program is not None:
-        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
-        for clause in program.clauses:
-            if isinstance(clause, (n.Once, n.Immediate)):
-                yield from run(clause.body, sub)
-    yield from fire(ctx, "populate", location=DEVOTION_LOCATION)
+    yield from board_actions.unlocked(ctx, tid, tech, DEVOTION_LOCATION)
