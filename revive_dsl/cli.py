@@ -368,11 +368,11 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:  # the main job: step through the bundled introductory tutorial
-        from revive_dsl.replay.tutorial import intro_main
-
-        return intro_main()
     try:
+        if args.command is None:  # the main job: step through the bundled introductory tutorial
+            from revive_dsl.replay.tutorial import intro_main
+
+            return intro_main()
         func = getattr(args, "command_func", None) or COMMANDS[args.command]
         return func(args)
     except DslError as err:

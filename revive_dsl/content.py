@@ -377,9 +377,11 @@ def resolve_packs(names: Iterable[str]) -> list[Path]:
     root = content_root()
     out: list[Path] = []
     for name in names:
-        folder = Path(name)
-        if not folder.is_dir():
-            folder = root / name
+        bundled = root / name
+        # A bare name is a bundled pack first (a folder called "base" in the current directory must not
+        # shadow it); anything else, or a name no pack has, is a path.
+        is_bundled = "/" not in name and "\\" not in name and (bundled / "pack.yaml").is_file()
+        folder = bundled if is_bundled else Path(name)
         out.extend(find_pack_folders(folder) or [folder])
     return order_packs(out)
 

@@ -9,6 +9,7 @@ import pytest
 
 from revive_dsl.cli import main
 from revive_dsl.content import load_packs
+from revive_dsl.positions import DslError
 
 
 def test_stats_json_shape_matches_the_loaded_content(capsys):
@@ -67,3 +68,13 @@ def test_simulate_leaves_out_tribes_not_playable_solo(capsys):
     assert "abyss_tribe_leech" not in out  # 004: the Cordycephians are not playable in a solo game
     assert main(["simulate", "--packs", "base,abyss", "--players", "1", "--tribes", "abyss_tribe_leech"]) == 2
     assert "not playable in a solo game: abyss_tribe_leech" in capsys.readouterr().err
+
+
+def test_a_folder_named_like_a_bundled_pack_does_not_shadow_it(tmp_path, monkeypatch):
+    (tmp_path / "base").mkdir()  # e.g. an unrelated folder called "base" where the user runs revive
+    monkeypatch.chdir(tmp_path)
+    assert "base" in load_packs(["base"]).packs
+    local = tmp_path / "mypack"
+    local.mkdir()
+    with pytest.raises(DslError, match=r"pack\.yaml is missing"):  # a path is still a path
+        load_packs([str(local)])
