@@ -20,7 +20,15 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from revive_dsl.content import Content, check_references, find_pack_folders, load_file, load_pack_folder, order_packs
+from revive_dsl.content import (
+    Content,
+    check_references,
+    find_pack_folders,
+    load_file,
+    load_pack_folder,
+    order_packs,
+    with_bundled_dependencies,
+)
 from revive_dsl.formatter import format_program
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.resources import content_root
@@ -43,7 +51,7 @@ def _content_paths(paths: list[str]) -> tuple[list[Path], list[Path], list[str]]
                 files.extend(sorted(path.rglob("*.yaml")))
         else:
             missing.append(raw)
-    return order_packs(packs), files, missing
+    return with_bundled_dependencies(packs), files, missing
 
 
 def collect(paths: list[str]) -> tuple[Content, list[Diagnostic]]:

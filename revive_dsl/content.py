@@ -32,6 +32,7 @@ from revive_dsl.checker import check
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.resources import content_root, schema_dir
+from revive_dsl.schema_defs import schema_problem
 from revive_dsl.signatures import lookup
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
@@ -139,14 +140,16 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _schema_diagnostics(doc: YamlDoc, schema: dict[str, Any]) -> list[Diagnostic]:
-    validator = jsonschema.Draft202012Validator(schema)
-    out = []
-    for err in sorted(validator.iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
-        path = tuple(err.absolute_path)
-        where = ".".join(str(p) for p in path) or "the file"
-        out.append(Diagnostic(doc.pos(path), f"schema: at {where}: {err.message}"))
-    return out
+def _schema_errors(data: Any, schema: dict[str, Any]) -> list[jsonschema.ValidationError]:
+    """Every error of ``data`` against ``schema``, in document-path order."""
+    errors = jsonschema.Draft202012Validator(schema).iter_errors(data)
+    return sorted(errors, key=lambda e: list(map(str, e.absolute_path)))
+
+
+def _schema_diagnostic(doc: YamlDoc, err: jsonschema.ValidationError) -> Diagnostic:
+    path, message = schema_problem(err)
+    where = ".".join(str(p) for p in path) or "the file"
+    return Diagnostic(doc.pos(path), f"schema: at {where}: {message}")
 
 
 def _effect_paths(data: Any, pattern: tuple[str, ...], prefix: tuple = ()) -> Iterable[tuple]:
@@ -227,12 +230,10 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
         hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(sorted(EFFECT_FIELDS))}"
         problems.append(Diagnostic(doc.pos(("kind",)), f"unknown component kind '{kind}'{hint}"))
         return
-    validator = jsonschema.Draft202012Validator(_schema(f"{kind}.schema.json"))
     bad_items: set[int] = set()
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for err in _schema_errors(data, _schema(f"{kind}.schema.json")):
         path = tuple(err.absolute_path)
-        where = ".".join(str(p) for p in path) or "the file"
-        problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {err.message}"))
+        problems.append(_schema_diagnostic(doc, err))
         if len(path) >= 2 and path[0] == "components":
             bad_items.add(path[1])
         else:
@@ -272,12 +273,20 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     doc = _read_yaml(manifest, content, problems)
     if doc is None:
         return None
-    schema_problems = _schema_diagnostics(doc, _schema("pack.schema.json"))
-    if schema_problems:
-        problems.extend(schema_problems)
-        return None
+    errors = _schema_errors(doc.data, _schema("pack.schema.json"))
+    problems.extend(_schema_diagnostic(doc, err) for err in errors)
     data = doc.data
-    pack = Pack(data["id"], data["name"], data["version"], list(data.get("depends", [])), folder)
+    # A manifest mistake other than in its id or depends does not stop the pack's files from being checked:
+    # the author sees every problem in one run.
+    if (
+        not isinstance(data, dict)
+        or "id" not in data
+        or any(err.path and err.path[0] in ("id", "depends") for err in errors)
+    ):
+        return None
+    pack = Pack(
+        data["id"], str(data.get("name", "")), str(data.get("version", "")), list(data.get("depends", [])), folder
+    )
     if pack.id in content.packs:
         problems.append(Diagnostic(doc.pos(("id",)), f"pack '{pack.id}' is loaded twice"))
         return None
@@ -365,6 +374,29 @@ def order_packs(folders: list[Path]) -> list[Path]:
     return out
 
 
+def with_bundled_dependencies(folders: list[Path]) -> list[Path]:
+    """The pack folders plus every bundled pack they depend on that is not among them, dependencies first.
+
+    An expansion author's pack names ``depends: [base]``; checking or loading it alone brings the bundled
+    ``base`` along instead of reporting an unknown pack. A dependency that is neither given nor bundled is
+    left for :func:`load_pack_folder` to report.
+
+    >>> [f.name for f in with_bundled_dependencies([content_root() / "abyss"])]
+    ['base', 'abyss']
+    """
+    out = list(folders)
+    given = {_manifest_depends(f)[0] for f in out}
+    queue = list(out)
+    while queue:
+        for dep in _manifest_depends(queue.pop())[1]:
+            bundled = content_root() / dep
+            if dep not in given and "/" not in dep and (bundled / "pack.yaml").is_file():
+                given.add(dep)
+                out.append(bundled)
+                queue.append(bundled)
+    return order_packs(out)
+
+
 def find_pack_folders(path: Path) -> list[Path]:
     """The pack folders at or directly below ``path``."""
     if (path / "pack.yaml").is_file():
@@ -383,7 +415,7 @@ def resolve_packs(names: Iterable[str]) -> list[Path]:
         is_bundled = "/" not in name and "\\" not in name and (bundled / "pack.yaml").is_file()
         folder = bundled if is_bundled else Path(name)
         out.extend(find_pack_folders(folder) or [folder])
-    return order_packs(out)
+    return with_bundled_dependencies(out)
 
 
 def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:

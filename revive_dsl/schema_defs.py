@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-ID = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "description": "stable id, unique across packs"}
+ID = {
+    "type": "string",
+    "pattern": "^[a-z][a-z0-9_]*$",
+    "description": "an id: a lowercase letter, then lowercase letters, digits or _, e.g. cat_scout",
+}
 EFFECT = {"type": "string", "minLength": 1, "description": "effect text in the rule DSL"}
 CARD_COLOUR = {"enum": ["grey", "green", "yellow"]}
 ARTIFACT_COLOUR = {"enum": ["amber", "azure", "violet"]}
@@ -284,7 +288,11 @@ PACK_SCHEMA: dict[str, Any] = {
     "properties": {
         "id": ID,
         "name": {"type": "string"},
-        "version": {"type": "string", "pattern": r"^[0-9]+\.[0-9]+(\.[0-9]+)?$"},
+        "version": {
+            "type": "string",
+            "pattern": r"^[0-9]+\.[0-9]+(\.[0-9]+)?$",
+            "description": "a version number: MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.0 or 1.2.3",
+        },
         "depends": {"type": "array", "items": ID},
         "description": {"type": "string"},
     },
@@ -331,7 +339,11 @@ SCRIPT_SCHEMA: dict[str, Any] = {
             "maxItems": 4,
             "items": _obj(
                 {
-                    "name": {"type": "string", "pattern": "^(?!setup$)[A-Za-z][A-Za-z0-9_-]*$"},
+                    "name": {
+                        "type": "string",
+                        "pattern": "^(?!setup$)[A-Za-z][A-Za-z0-9_-]*$",
+                        "description": "a player name: a letter, then letters, digits, _ or - (not the word setup)",
+                    },
                     "tribe": ID,
                     "side": {"enum": ["sun", "moon", "single"]},
                 }
@@ -367,3 +379,34 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     out["pack.schema.json"] = PACK_SCHEMA
     out["script.schema.json"] = SCRIPT_SCHEMA
     return out
+
+
+def schema_problem(err: Any) -> tuple[tuple, str]:
+    """Where a JSON Schema error points and what to tell the author: what is wrong and what would be right.
+
+    ``err`` is a ``jsonschema.ValidationError``. A value that does not fit a pattern is told the form the
+    schema describes (its ``description``) instead of the regular expression; an unknown key points at that
+    key and names the nearest allowed one; every other error keeps jsonschema's own message.
+
+    >>> from jsonschema import Draft202012Validator
+    >>> manifest = Draft202012Validator(PACK_SCHEMA)
+    >>> [err] = manifest.iter_errors({"id": "p", "name": "P", "version": "1"})
+    >>> schema_problem(err)
+    (('version',), "'1' is not a version number: MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.0 or 1.2.3")
+    >>> [err] = manifest.iter_errors({"id": "p", "name": "P", "version": "1.0", "vresion": "1"})
+    >>> schema_problem(err)[1]
+    "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, version)"
+    """
+    import difflib
+
+    path = tuple(err.absolute_path)
+    if err.validator == "pattern" and "description" in err.schema:
+        return path, f"{err.instance!r} is not {err.schema['description']}"
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        if allowed and extra:
+            close = difflib.get_close_matches(str(extra[0]), allowed, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            return (*path, extra[0]), f"unknown key '{extra[0]}'{hint} (allowed: {', '.join(allowed)})"
+    return path, err.message

@@ -139,6 +139,51 @@ def test_unknown_pack_dependency():
     assert errors(pack) == [("p/pack.yaml:4:11", "pack 'p' depends on unknown pack 'nosuch' (loaded before it: none)")]
 
 
+def test_a_bundled_dependency_is_loaded_with_the_pack_that_names_it():
+    pack = make_pack({"f.yaml": card("gain book")}, depends=("base",))
+    content = load_packs([pack])
+    assert list(content.packs) == ["base", "p"]
+    assert content.components["c1"].pack == "p"
+
+
+def test_check_of_an_expansion_pack_alone_loads_its_bundled_dependency(capsys):
+    pack = make_pack({"f.yaml": card("gain book")}, depends=("base",))
+    assert main(["check", pack]) == 0
+    assert capsys.readouterr().out.startswith("ok: 2 packs,")
+
+
+def test_a_value_off_its_pattern_is_told_the_form_wanted():
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '1'\n", encoding="utf-8")
+    assert errors("p") == [
+        (
+            "p/pack.yaml:3:10",
+            "schema: at version: '1' is not a version number: MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.0 or 1.2.3",
+        )
+    ]
+
+
+def test_an_unknown_key_is_pointed_at_with_a_did_you_mean():
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '1.0'\ndepnds: [base]\n", encoding="utf-8")
+    assert errors("p") == [
+        (
+            "p/pack.yaml:4:9",
+            "schema: at depnds: unknown key 'depnds'; did you mean 'depends'? "
+            "(allowed: depends, description, id, name, version)",
+        )
+    ]
+
+
+def test_a_manifest_mistake_does_not_hide_the_packs_component_errors():
+    pack = make_pack({"f.yaml": card("gain 2 boook")})
+    manifest = Path(pack, "pack.yaml")
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("'0.1'", "'one'"), encoding="utf-8")
+    found = errors(pack)
+    assert [pos for pos, _ in found] == ["p/pack.yaml:3:10", "p/f.yaml:6:18"]
+    assert "did you mean 'book'?" in found[1][1]
+
+
 def test_unknown_common_technology():
     techs = [{"id": f"t{i}", "row": 1, "books": 0, "points": 0, "effect": "gain book"} for i in range(7)]
     bad = [{"id": "t0", "row": 1, "books": 0, "points": 0, "common": "tech_nosuch"}, *techs[1:]]

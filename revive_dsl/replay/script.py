@@ -39,7 +39,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
-from revive_dsl.schema_defs import SCRIPT_SCHEMA
+from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_problem
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 FORMAT = 1  # the script format this version reads and writes
@@ -130,9 +130,8 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
         raise DslError(attach_lines(problems, {file: text}))
     validator = jsonschema.Draft202012Validator(SCRIPT_SCHEMA)
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        path = tuple(err.absolute_path)
+        path, message = schema_problem(err)
         where = ".".join(str(p) for p in path) or "the script"
-        message = err.message
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "steps":
             message = "a step is a move line, or a mapping with 'move' and optional note, expect, highlight, try, hint"
         problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {message}"))
