@@ -79,11 +79,30 @@ def drawn(before: Game, after: Game) -> list[tuple[str, str]]:
     """What a move took from the piles and which tiles it turned face up, in pile-table order."""
     out: list[tuple[str, str]] = []
     for name, (_label, get) in PILES.items():
-        left = set(get(after))
-        out.extend((name, item) for item in get(before) if item not in left)
+        out.extend((name, item) for item in taken_from_front(get(before), get(after)))
     down_after = _face_down(after)
     out.extend((slot, tile) for slot, tile in sorted(_face_down(before).items()) if slot not in down_after)
     return out
+
+
+def taken_from_front(before: list[str], after: list[str]) -> list[str]:
+    """The items a pile gave out, in order, from its contents before and after a move.
+
+    Piles are drawn from the front and only ever added to at the bottom (the machine token variant
+    returns a token under its pile), so ``after`` is ``before[k:]`` followed by what went under it, and
+    the first ``k`` items were drawn -- also one that went back under the pile in the same move, which
+    a comparison of contents would miss.
+
+    >>> taken_from_front(["a", "b", "c"], ["c", "x", "a"])  # a and b drawn, x and then a put under it
+    ['a', 'b']
+    >>> taken_from_front(["a", "b"], ["a", "b", "x"])
+    []
+    """
+    for k in range(len(before) + 1):
+        rest = before[k:]
+        if after[: len(rest)] == rest:
+            return before[:k]
+    return list(before)  # not reached: k = len(before) always matches
 
 
 def unused(reveals: Iterable[tuple[str, str]], before: Game, after: Game) -> list[tuple[str, str]]:
