@@ -34,6 +34,19 @@ def test_hibernation_returns_energy_and_resets_the_switch():
     assert player.energy == 3 and player.energy_on == [] and not player.switch_used
 
 
+def test_the_account_tells_each_hibernation_step_that_changed_something():
+    _, _player, ctx = setup(
+        energy_on=["standard_grey"], resting=["cit_a", "cit_d"], slots={"top_left": [Played("cit_c", "top")]}
+    )
+    run_to_end(hibernate_steps(ctx), ["1", "food"])
+    assert ctx.log[:4] == [
+        "P0 takes back 1 energy from machines",
+        "P0 takes 2 resting cards back into the active area",
+        "P0 moves 1 card from the card slots to the resting area",
+        "P0 moves the hibernation marker to space 1",
+    ]  # the switch was not used: nothing told of it
+
+
 def test_hibernation_reward_of_current_space_or_any_below():
     _, player, ctx = setup(hibernations=2)
     decision = next(hibernate_steps(ctx))

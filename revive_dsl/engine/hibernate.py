@@ -35,7 +35,14 @@ SOLO_CUBE_STEPS = 2  # the action cube moves 2 spaces per hibernate action in a 
 DISPLAY_SIZES = {"citizen": 5, "module": 5}  # face-up cards and slot modules (machines: 3 per colour)
 
 
+def _tell(ctx: Ctx, count: int, what: str) -> None:
+    """One line of the account for a step that changed something (``count`` of them)."""
+    if count:
+        ctx.log.append(f"{ctx.player.name} {what.format(n=count, s='' if count == 1 else 's')}")
+
+
 def _return_energy(ctx: Ctx) -> Effect:
+    _tell(ctx, len(ctx.player.energy_on), "takes back {n} energy from machines")
     ctx.player.energy += len(ctx.player.energy_on)
     ctx.player.energy_on.clear()
     return
@@ -43,6 +50,7 @@ def _return_energy(ctx: Ctx) -> Effect:
 
 
 def _wake_resting(ctx: Ctx) -> Effect:
+    _tell(ctx, len(ctx.player.resting), "takes {n} resting card{s} back into the active area")
     ctx.player.active.extend(ctx.player.resting)
     ctx.player.resting.clear()
     return
@@ -50,6 +58,7 @@ def _wake_resting(ctx: Ctx) -> Effect:
 
 
 def _rest_slots(ctx: Ctx) -> Effect:
+    _tell(ctx, sum(map(len, ctx.player.slots.values())), "moves {n} card{s} from the card slots to the resting area")
     for stack in ctx.player.slots.values():
         ctx.player.resting.extend(played.card for played in stack)
         stack.clear()
@@ -58,6 +67,7 @@ def _rest_slots(ctx: Ctx) -> Effect:
 
 
 def _reset_switch(ctx: Ctx) -> Effect:
+    _tell(ctx, int(ctx.player.switch_used), "resets the switch")
     ctx.player.switch_used = False
     return
     yield
@@ -68,6 +78,7 @@ def _hibernation_track(ctx: Ctx) -> Effect:
     player = ctx.player
     if player.hibernations < len(track) - 1:  # on the last space the marker stays
         player.hibernations += 1
+        _tell(ctx, player.hibernations, "moves the hibernation marker to space {n}")
         if track[player.hibernations].get("remove_artifact"):
             yield from remove_artifact(ctx)
     rewards = {str(s["space"]): i for i, s in enumerate(track[: player.hibernations + 1]) if "reward" in s}
