@@ -32,7 +32,7 @@ from revive_dsl.checker import check
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.resources import content_root, schema_dir
-from revive_dsl.schema_defs import schema_problem
+from revive_dsl.schema_defs import schema_errors, schema_problem
 from revive_dsl.signatures import lookup
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
@@ -140,12 +140,6 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def _schema_errors(data: Any, schema: dict[str, Any]) -> list[jsonschema.ValidationError]:
-    """Every error of ``data`` against ``schema``, in document-path order."""
-    errors = jsonschema.Draft202012Validator(schema).iter_errors(data)
-    return sorted(errors, key=lambda e: list(map(str, e.absolute_path)))
-
-
 def _schema_diagnostic(doc: YamlDoc, err: jsonschema.ValidationError) -> Diagnostic:
     path, message = schema_problem(err)
     where = ".".join(str(p) for p in path) or "the file"
@@ -231,7 +225,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
         problems.append(Diagnostic(doc.pos(("kind",)), f"unknown component kind '{kind}'{hint}"))
         return
     bad_items: set[int] = set()
-    for err in _schema_errors(data, _schema(f"{kind}.schema.json")):
+    for err in schema_errors(data, _schema(f"{kind}.schema.json")):
         path = tuple(err.absolute_path)
         problems.append(_schema_diagnostic(doc, err))
         if len(path) >= 2 and path[0] == "components":
@@ -273,7 +267,7 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     doc = _read_yaml(manifest, content, problems)
     if doc is None:
         return None
-    errors = _schema_errors(doc.data, _schema("pack.schema.json"))
+    errors = schema_errors(doc.data, _schema("pack.schema.json"))
     problems.extend(_schema_diagnostic(doc, err) for err in errors)
     data = doc.data
     # A manifest mistake other than in its id or depends does not stop the pack's files from being checked:

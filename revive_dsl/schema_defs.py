@@ -381,6 +381,18 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     return out
 
 
+def schema_errors(data: Any, schema: dict[str, Any]) -> list[Any]:
+    """Every ``jsonschema.ValidationError`` of ``data`` against ``schema``, in document-path order.
+
+    >>> [e.message for e in schema_errors({"id": "p"}, PACK_SCHEMA)]
+    ["'name' is a required property", "'version' is a required property"]
+    """
+    import jsonschema
+
+    errors = jsonschema.Draft202012Validator(schema).iter_errors(data)
+    return sorted(errors, key=lambda e: list(map(str, e.absolute_path)))
+
+
 def schema_problem(err: Any) -> tuple[tuple, str]:
     """Where a JSON Schema error points and what to tell the author: what is wrong and what would be right.
 

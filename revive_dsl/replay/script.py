@@ -31,15 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from revive_dsl.content import Content, check_references, load_doc, load_packs
 from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
-from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_problem
+from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 FORMAT = 1  # the script format this version reads and writes
@@ -128,8 +126,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
             )
         )
         raise DslError(attach_lines(problems, {file: text}))
-    validator = jsonschema.Draft202012Validator(SCRIPT_SCHEMA)
-    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for err in schema_errors(data, SCRIPT_SCHEMA):
         path, message = schema_problem(err)
         where = ".".join(str(p) for p in path) or "the script"
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "steps":
