@@ -177,6 +177,8 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
     "minor_artifact": _item({"points": COUNT}),
     "end_game_tile": _item({"points": COUNT}),
     "artifact_card": _item({"categories": _obj({"amber": EFFECT, "azure": EFFECT, "violet": EFFECT})}),
+    # A campaign large location (003 "unlocked in campaign"): `campaign: true`; not among the tiles of a normal
+    # setup (variant `campaign_locations`).
     "large_location": _item(
         {
             "sides": {
@@ -186,7 +188,7 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
                 "items": _obj({"name": {"type": "string"}, "effect": EFFECT}),
             }
         },
-        {"devotion": {"type": "boolean"}},
+        {"devotion": {"type": "boolean"}, "campaign": {"type": "boolean"}},
     ),
     # A vast crystal (001 option 3, the campaign's two large crystals): `vast_crystal: true`, every space
     # `vast_crystal`; not among the 25 area tiles of a normal setup.

@@ -28,7 +28,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.devotion import DEVOTION_LOCATION
 from revive_dsl.engine.lake_adjacency import is_lake
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_DRAWS, SETUP_STEPS
+from revive_dsl.engine.setup import SETUP_DRAWS, SETUP_STEPS, large_location_ids
 from revive_dsl.engine.state import Game
 
 PACK = "abyss"
@@ -48,7 +48,7 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     rng.shuffle(mixed)
     out["area_tiles"] = arrange_lakes(rules, dict(zip(slots, mixed, strict=True)))
     on_corners = {placed["tile"] for placed in out["large_locations"].values()}
-    spare = [t for t in rules.ids("large_location") if t not in on_corners]
+    spare = [t for t in large_location_ids(rules) if t not in on_corners]
     tile = spare[rng.randrange(len(spare))] if spare else None
     side = rng.randrange(2)
     out["devotion_location"] = None if tile is None else {"tile": tile, "side": side}

@@ -13,7 +13,8 @@ Rules encoded here (rulebook, "Explore", "Build", "Populate", "Range"):
 - populate: a city space or large location the player has not populated; the first time the
   bottom technology, later one connected to an unlocked one; its books plus range plus 1 book
   to each other player already there (paid to them); the figure unlocks the technology and its
-  ``once`` and immediate effects happen at once.
+  ``once`` and immediate effects happen at once; then a large location's side showing gives its
+  ``once`` clauses (the campaign's Generator: 1 energy from the supply), then ``when populate`` fires.
 
 Discounts never take a cost below 0, never touch range, and for populate only touch the
 technology's books. Every option offered is affordable as offered: costs are computed
@@ -46,6 +47,7 @@ from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, cou
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.scoring import side_index
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.engine.tracks_api import advance
 from revive_dsl.engine.triggers import fire
@@ -533,14 +535,44 @@ def populate(ctx: Ctx) -> Effect:
 
 
 def unlocked(ctx: Ctx, tid: str, tech: dict, location: str) -> Effect:
-    """What follows populating ``location`` and unlocking ``tid``: its once/immediate effects, then the triggers."""
+    """What follows populating ``location`` and unlocking ``tid``: its once/immediate effects, the location's
+    once effects, then the triggers."""
     program = tech_program(rules_of(ctx), ctx.player, tech)
     if program is not None:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
         for clause in program.clauses:
             if isinstance(clause, (n.Once, n.Immediate)):
                 yield from run(clause.body, sub)
+    yield from location_once(ctx, location)
     yield from fire(ctx, "populate", location=location)
+
+
+def location_once(ctx: Ctx, location: str) -> Effect:
+    """A large location's ``once`` clauses, for the player who has just populated it (003 campaign: 1 energy).
+
+    Small locations and sides with scoring alone give nothing here; their points wait for the end.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.board.large_locations["corner_ne"] = {"tile": "largeloc_campaign_2", "side": 1}
+    >>> run_to_end(location_once(Ctx(game, 0, Rules.load(("base",))), "corner_ne"), [])
+    >>> game.players[0].energy, game.supply.energy
+    (1, 27)
+    """
+    placed = ctx.game.board.large_locations.get(location)
+    if placed is None:
+        return
+    tile = rules_of(ctx).component(placed["tile"])
+    index = side_index(tile.data["sides"], placed["side"])
+    program = tile.effects.get(f"sides.{index}.effect")
+    once = [c for c in program.clauses if isinstance(c, n.Once)] if program is not None else []
+    if not once:
+        return
+    ctx.log.append(f"{ctx.player.name} takes what {tile.data['sides'][index]['name']} gives on populating")
+    sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tile.id, log=ctx.log)
+    for clause in once:
+        yield from run(clause.body, sub)
 
 
 @effect("move_figure")

@@ -42,6 +42,7 @@ RULE_MODULES: list[str] = [
     "revive_dsl.engine.lakes",
     "revive_dsl.engine.gates",
     "revive_dsl.engine.vast_crystals",
+    "revive_dsl.engine.campaign_locations",
 ]
 
 

@@ -7,8 +7,9 @@ order, so that a seed names a setup in any process:
    orientation (0 or 1) per starting slot, in slot order;
 2. area tiles (not the two vast crystals, which stay in the box unless the variant plays them):
    shuffle; the i-th goes face down into the i-th area slot;
-3. large locations: shuffle; the first four go to the corner slots in order; then one side
-   (0 or 1) per corner, in order; the fifth goes back to the box;
+3. large locations (not the campaign's, which stay in the box unless the variant plays them): shuffle;
+   the first four go to the corner slots in order; then one side (0 or 1) per corner, in order; the fifth
+   goes back to the box;
 4. citizen cards: shuffle into the deck; the top 5 form the display;
 5. machine tokens: per colour (grey, green, yellow) shuffle a pile; its top 3 form its display;
 6. slot modules: shuffle the pile; the top 5 form the display;
@@ -45,6 +46,15 @@ draw, so other setups draw exactly as before:
     from the chasm to every corner get the vast crystals face down, and their area tiles go back to
     the box (recorded in the draws as ``vast_crystals_returned``).
 
+Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/engine/campaign_locations.py),
+after every other draw, so other setups draw exactly as before:
+
+17. the large locations dealt again, the campaign's among them: shuffle every large location tile (in
+    content order before the shuffle: base, expansion, campaign); the first four go to the corner slots in
+    order and, with the abyss pack, the fifth beside the devotion track; then one side (0 or 1) per tile
+    placed, corners in order, then the devotion location; the rest go back to the box. This replaces the
+    placing of steps 3 and 13.
+
 Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
 into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
 
@@ -54,7 +64,8 @@ into steps 3-6 because those steps shuffle every loaded pack's components of the
 ``draft_hands``, ``draft_orders``; with the abyss pack also ``returned_area_tiles``,
 ``devotion_location``, ``scyphoz_deck``, ``journey_deck``). The generator is drawn from all
 the same, so overriding one step leaves every other step as the seed made it. (The variant
-``vast_crystals`` places its tiles in ``area_tiles``; an ``area_tiles`` override places them too.)
+``vast_crystals`` places its tiles in ``area_tiles``; an ``area_tiles`` override places them too. The
+variant ``campaign_locations`` deals into ``large_locations`` and ``devotion_location`` alike.)
 
 No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
 solo), major artifacts by player count (variant ``long_game``: as for one more player; with 4
@@ -94,6 +105,7 @@ VARIANTS = (
     "starting_draft",
     "machine_token_variant",  # 004/001: taking a machine sends another of its colour under the pile
     "vast_crystals",  # 001 option 3: the two vast crystal tiles replace two area tiles
+    "campaign_locations",  # 003 "unlocked in campaign": the campaign's large locations join the shuffle
 )
 
 # Expansion packs extend setup here (revive_dsl/engine/abyss_setup.py): more draws after every base draw,
@@ -117,6 +129,15 @@ def area_tile_ids(rules: Rules) -> list[str]:
     return [t for t in rules.ids("area_tile") if not rules.data(t).get("vast_crystal")]
 
 
+def large_location_ids(rules: Rules) -> list[str]:
+    """The large locations of step 3: every one but the campaign's (``campaign: true``).
+
+    >>> len(large_location_ids(Rules.load(("base",)))), len(Rules.load(("base",)).ids("large_location"))
+    (5, 8)
+    """
+    return [t for t in rules.ids("large_location") if not rules.data(t).get("campaign")]
+
+
 def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) -> dict[str, Any]:
     """Every chance outcome of a setup, drawn in the documented order."""
     geo_board = rules.main_board["map"]
@@ -130,7 +151,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
         s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
     }
     out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, area_tile_ids(rules)), strict=True))
-    large = _shuffled(rng, rules.ids("large_location"))
+    large = _shuffled(rng, large_location_ids(rules))
     sides = [rng.randrange(2) for _ in corners]
     out["large_locations"] = {c: {"tile": t, "side": s} for c, t, s in zip(corners, large, sides, strict=False)}
     out["citizen_deck"] = _shuffled(rng, rules.ids("citizen_card"))
