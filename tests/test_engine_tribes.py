@@ -366,6 +366,18 @@ def test_vukuntur_supply_drop_crystal_with_each_crate():
     assert player.resources["crystal"] == 1
 
 
+def test_vukuntur_supply_drop_unlock_gives_one_crate_and_one_crystal():
+    # 003, 001: unlocking it gives 1 crate and 1 crystal at once; the crystal per crate starts after that
+    game, player, ctx = setup("vukuntur", "sun", technologies=["t1"])
+    game.supply.crates = ["crate_01", "crate_02"]
+    player.resources.update(book=3)
+    do(ctx, "populate", ["2,-1", "t2a"])
+    assert player.crates_closed == ["crate_01"] and player.resources["crystal"] == 1
+    assert player.technologies == ["t1", "t2a"]
+    do(ctx, "crate")  # a later crate brings its crystal
+    assert player.resources["crystal"] == 2
+
+
 def test_vukuntur_moon_falcon_moves_three_per_marker_and_ends_on_terrain():
     game, _player, ctx = setup("vukuntur", "moon")
     game.board.tokens["0,0"] = {"player": 0, "token": "falcon"}
