@@ -627,7 +627,13 @@ _COUNTERS = _rows(
             "cards_in_slots yellow",
             "Played cards of the colour, this card included.",
         ),
-        ("water_spaces", "", "water space you have built next to", "water_spaces", "Each counts once."),
+        (
+            "water_spaces",
+            "",
+            "water space you have built next to or put a temple on",
+            "water_spaces",
+            "Each counts once.",
+        ),
         (
             "crystal_symbols",
             "",

@@ -86,6 +86,17 @@ def test_devotion_location_populated_free_of_books():
     assert ctx.game.players[1].resources["book"] == 0  # no book to the player already there
 
 
+def test_devotion_location_unlock_runs_the_once_effect_before_the_lasting_rules():
+    # 003 (Vukuntur "Supply drop"): 1 crate and 1 crystal on unlocking, not a second crystal for that crate
+    ctx = _ctx(devotion=9)
+    ctx.player.tribe, ctx.player.technologies = "vukuntur", ["t1"]
+    ctx.game.board.large_locations["devotion"] = {"tile": "abyss_largeloc", "side": 0}
+    ctx.game.supply.crates = ["crate_01"]
+    run_to_end(advance_devotion(ctx, 1), ["t2a"])  # space 10
+    assert ctx.player.crates_closed == ["crate_01"] and ctx.player.resources["crystal"] == 1
+    assert ctx.player.technologies == ["t1", "t2a"]
+
+
 def test_devotion_location_not_twice():
     ctx = _ctx()
     ctx.game.board.large_locations["devotion"] = {"tile": "abyss_largeloc", "side": 0}

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.counters import module_ids
 from revive_dsl.engine.game import Runner
+from revive_dsl.engine.interpret import Ctx, run_text
 from revive_dsl.engine.lake_adjacency import lake_slots, lakes_next_to
+from revive_dsl.engine.modules import module_spaces
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.scoring import final_scores
@@ -89,7 +92,7 @@ def test_solo_achievements():
     game = new_game(ABYSS, [("Ann", "nadair", "sun")], seed=4)
     player = game.players[0]
     player.devotion, player.journeys_done = 26, [f"j{i}" for i in range(5)]
-    player.modules = {"top_left": ABYSS.ids("slot_module")[:12]}
+    player.modules_gained = 12  # slot modules taken during the game (Tinkerer)
     player.tracks = {c: len(ABYSS.player_board["tracks"][c]["values"]) for c in player.tracks}
     for corner in geo.geometry(ABYSS).large:
         game.board.figures[corner] = [0]
@@ -99,6 +102,22 @@ def test_solo_achievements():
     player.active += ["abyss_scy_spark", "abyss_scy_devout", "abyss_scy_swarm", "abyss_scy_tribute"]  # 12 points
     reached = achievements(ABYSS, game, final_scores(ABYSS, game)[0])
     assert reached == dict.fromkeys(("tinkerer", "xenologist", "seeker", "pioneer", "architect", "librarian"), True)
+
+
+def test_solo_tinkerer_counts_slot_modules_gained_discarded_ones_included():
+    # 004 Tinkerer: gain 12 slot modules; a module discarded to make room for another was gained all the same
+    game = new_game(ABYSS, [("Ann", "nadair", "sun")], seed=4)
+    ctx = Ctx(game, 0, ABYSS)
+    gains = [f"mod_{c}_{i}" for c in ("grey", "green", "yellow") for i in (1, 3, 6)] + ["mod_grey_green_1"]
+    gains += ["mod_grey_2", "mod_green_2"]  # the last two replace modules on the full board
+    game.supply.module_display, game.supply.module_pile = list(gains), []
+    spaces = [key for key, _, _ in module_spaces(ctx)]
+    assert len(spaces) == 10
+    for module, space in zip(gains, spaces + spaces[:2], strict=True):
+        assert not achievements(ABYSS, game, final_scores(ABYSS, game)[0])["tinkerer"]
+        run_text(ctx, "module", [module, space])
+    assert len(module_ids(game.players[0])) == 10  # 12 gained, 2 of them discarded
+    assert achievements(ABYSS, game, final_scores(ABYSS, game)[0])["tinkerer"]
 
 
 def test_solo_game_records_its_achievements_and_medal():

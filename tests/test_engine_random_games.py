@@ -32,9 +32,14 @@ PINNED = [
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
         "1adffc45f0fabbd8",
-        "6a076f4cb3981eb8",
+        "48282640ca4156ea",  # Player.modules_gained added
     ),
-    ([("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")], 12, "8e0c86dfe43af7e0", "bc4381e53d21adee"),
+    (
+        [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
+        12,
+        "8e0c86dfe43af7e0",
+        "5acc4a549208df5f",  # Player.modules_gained added
+    ),
 ]
 
 

@@ -104,6 +104,19 @@ def test_solo_last_major_artifact_does_not_trigger_the_end():
     assert player.majors == ["major_amber_1p"] and game.turn.end_triggered_by is None
 
 
+def test_solo_taker_of_the_last_major_artifact_gets_no_end_game_tile():
+    # 003 setup, solo: the end-game tile goes back to the box, so taking the last major gives none
+    from revive_dsl.engine.scoring import final_scores
+    from revive_dsl.engine.setup import new_game
+
+    game = new_game(RULES, [("Ann", "nadair", "sun")], seed=1)
+    game.board.majors = ["major_amber_1p"]
+    run_to_end(take_artifact(Ctx(game, 0, RULES)), ["major_amber_1p"])
+    player = game.players[0]
+    assert player.majors == ["major_amber_1p"] and not player.end_game_tile and not game.supply.end_game_tile
+    assert sum(x.points for x in final_scores(RULES, game)[0].lines if x.rule == "end-game tile") == 0
+
+
 def test_artifact_after_the_last_major_is_a_minor_one():
     game, player, ctx = setup(players=2)
     game.supply.minors = ["minor_1", "minor_2"]

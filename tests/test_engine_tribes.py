@@ -11,7 +11,7 @@ import pytest
 from revive_dsl.engine import registry
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.board_actions import build, build_options, populate_options
-from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text, run_to_end
+from revive_dsl.engine.interpret import Ctx, count, decisions_asked, run, run_text, run_to_end
 from revive_dsl.engine.machines import activate, anytime_trades, machines_usable_during, usable_machines
 from revive_dsl.engine.range import passage_cost, range_costs
 from revive_dsl.engine.rules import Rules
@@ -146,6 +146,18 @@ def test_hofstadterian_moon_temple_collects_water_reward_again():
     do(ctx, "ability", ["1,-1"])
     assert player.energy == 1  # the reward again, though a building claimed it
     assert player.waters_claimed == ["1,-1"]  # still counted once
+
+
+def test_hofstadterian_moon_temple_water_counts_once_for_scoring_and_blocks_no_building():
+    # 003: a temple's water counts for scoring, each water once; a building next to it still takes its reward
+    _game, player, ctx = setup("hofstadterians", "moon")
+    player.resources.update(crystal=1, gear=3)
+    water_spaces = parse("score value water_spaces").clauses[0].formula.counter
+    do(ctx, "ability", ["1,-1"])  # the temple on the energy water
+    assert player.energy == 1 and count(water_spaces, ctx) == 1
+    run_to_end(build(ctx), ["1,0", "small"])  # next to the temple's water
+    assert player.energy == 2  # the building takes the reward too (the temple claims nothing)
+    assert count(water_spaces, ctx) == 1  # still one water space
 
 
 def test_hofstadterian_moon_temples_are_range_origins_with_two_more_in_temple_roads():
@@ -352,6 +364,18 @@ def test_vukuntur_supply_drop_crystal_with_each_crate():
     _game, player, ctx = setup("vukuntur", "sun", technologies=["t1", "t2a"])
     fired(ctx, "gain_crate")
     assert player.resources["crystal"] == 1
+
+
+def test_vukuntur_supply_drop_unlock_gives_one_crate_and_one_crystal():
+    # 003, 001: unlocking it gives 1 crate and 1 crystal at once; the crystal per crate starts after that
+    game, player, ctx = setup("vukuntur", "sun", technologies=["t1"])
+    game.supply.crates = ["crate_01", "crate_02"]
+    player.resources.update(book=3)
+    do(ctx, "populate", ["2,-1", "t2a"])
+    assert player.crates_closed == ["crate_01"] and player.resources["crystal"] == 1
+    assert player.technologies == ["t1", "t2a"]
+    do(ctx, "crate")  # a later crate brings its crystal
+    assert player.resources["crystal"] == 2
 
 
 def test_vukuntur_moon_falcon_moves_three_per_marker_and_ends_on_terrain():

@@ -529,20 +529,28 @@ def populate(ctx: Ctx) -> Effect:
         for seat in there:
             res.add_capped(ctx.game.players[seat], "book", 1)
     there.append(ctx.seat)
-    player.technologies.append(tid)
     ctx.log.append(f"{player.name} populates {location}, unlocking {tid} ({label(paid)})")
     yield from unlocked(ctx, tid, techs[tid], location)
 
 
 def unlocked(ctx: Ctx, tid: str, tech: dict, location: str) -> Effect:
-    """What follows populating ``location`` and unlocking ``tid``: its once/immediate effects, the location's
-    once effects, then the triggers."""
-    program = tech_program(rules_of(ctx), ctx.player, tech)
+    """Unlock ``tid`` by populating ``location``: its once/immediate effects, then its lasting rules, the
+    location's once effects, then the triggers.
+
+    The technology joins ``player.technologies`` only after its one-time effect, so its own ``when`` and
+    ``always`` clauses do not act on it (003, Vukuntur "Supply drop": 1 crate and 1 crystal, then a crystal
+    with every later crate). It takes the place it would have had before that effect, so the list stays in
+    unlocking order (``unlock_side_slot`` adds ``tech_side_slot`` after it).
+    """
+    player = ctx.player
+    at = len(player.technologies)
+    program = tech_program(rules_of(ctx), player, tech)
     if program is not None:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=tid, log=ctx.log)
         for clause in program.clauses:
             if isinstance(clause, (n.Once, n.Immediate)):
                 yield from run(clause.body, sub)
+    player.technologies.insert(at, tid)
     yield from location_once(ctx, location)
     yield from fire(ctx, "populate", location=location)
 

@@ -7,9 +7,10 @@ state (``crates``, ``energy_markers``, ``abilities``, ``remaining_resources``,
 
 The rulebook's scoring categories fix what each counts ("SCORING OF ARTIFACT CARDS",
 "SCORING OF LARGE LOCATIONS"): a recruited card is any card but a starting card, a crystal
-symbol and a water space count once however many buildings touch them, flasks count on
-machines, slot modules, every card (resting ones too) and completed journeys. Where pieces
-stand and what spaces show is asked of :mod:`revive_dsl.engine.geometry`.
+symbol and a water space count once however many buildings touch them (a water space under
+the player's Hofstadterian temple counts too, once), flasks count on machines, slot modules,
+every card (resting ones too) and completed journeys. Where pieces stand and what spaces
+show is asked of :mod:`revive_dsl.engine.geometry`.
 
 >>> from revive_dsl.parser import parse
 >>> from revive_dsl.engine.interpret import Ctx, count
@@ -250,9 +251,22 @@ def _scyphoz_cards(ctx: Ctx, call: n.Call) -> int:
     return sum(1 for c in all_cards(ctx.player) if rules.component(c).kind == "scyphoz_card")
 
 
+def water_spaces(board: Board, player: Player) -> set[str]:
+    """The player's water spaces for scoring: those a building claimed, and those under their temples.
+
+    003 (Hofstadterian moon): a temple takes a water's reward again, and each water space counts once.
+
+    >>> board = Board(tokens={"1,-1": {"player": 0, "token": "temple"}, "3,-1": {"player": 1, "token": "temple"}})
+    >>> sorted(water_spaces(board, Player(seat=0, name="Hal", tribe="t", side="moon", waters_claimed=["1,-1", "0,3"])))
+    ['0,3', '1,-1']
+    """
+    temples = {s for s, t in board.tokens.items() if t["player"] == player.seat and t["token"] == "temple"}
+    return set(player.waters_claimed) | temples
+
+
 @counter("water_spaces")
 def _water_spaces(ctx: Ctx, call: n.Call) -> int:
-    return len(set(ctx.player.waters_claimed))
+    return len(water_spaces(ctx.game.board, ctx.player))
 
 
 @counter("crystal_symbols")

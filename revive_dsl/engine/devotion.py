@@ -155,7 +155,6 @@ def _populate_devotion(ctx: Ctx, call: n.Call) -> Effect:
     tid = yield Decision(ctx.seat, "populate the devotion location", "unlock which technology?", options_of(options))
     tid = tid.key
     board.figures.setdefault(DEVOTION_LOCATION, []).append(ctx.seat)
-    player.technologies.append(tid)
     ctx.log.append(f"{player.name} populates the devotion location, unlocking {tid} (free)")
     tech = next(t for t in board_actions.technologies(rules, player.tribe, player.side) if t["id"] == tid)
     yield from board_actions.unlocked(ctx, tid, tech, DEVOTION_LOCATION)

@@ -4,7 +4,8 @@ The ``module`` effect takes a module from the display (which is then replenished
 pile) and places it in a vacant module space of a card slot. A module placed on a space
 with the activation symbol is activated at once. With no vacant space left, a module
 already on the board may be discarded to make room; a module replacing another is never
-activated, whatever its space.
+activated, whatever its space. Each module taken counts in ``player.modules_gained`` (the solo
+expansion's Tinkerer: modules gained, discarded ones included).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
@@ -89,6 +90,7 @@ def take_module(ctx: Ctx) -> Effect:
     placed.extend([None] * (size - len(placed)))
     replaced = placed[int(index)]
     placed[int(index)] = module
+    ctx.player.modules_gained += 1
     ctx.log.append(f"{ctx.player.name} places {module} at {key}" + (f", discarding {replaced}" if replaced else ""))
     if activation and replaced is None:
         yield from activate_module(ctx, module)

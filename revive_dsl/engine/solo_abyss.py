@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.board_actions import MAY_BUILD
-from revive_dsl.engine.counters import figure_locations, module_ids
+from revive_dsl.engine.counters import figure_locations
 from revive_dsl.engine.devotion import DEVOTION_LOCATION
 from revive_dsl.engine.game import AFTER_SWITCH
 from revive_dsl.engine.interpret import Ctx
@@ -30,6 +30,7 @@ from revive_dsl.engine.triggers import rules_of
 PACK = "abyss"
 MEDALS = ((200, "divine"), (160, "revered"), (130, "master"), (100, "adept"))  # best first
 FIGURES = 7  # population figures: one per technology
+TINKERER = 12  # slot modules to gain
 
 
 def solo_abyss(game: Game) -> bool:
@@ -99,7 +100,7 @@ def achievements(rules: Rules, game: Game, sheet: ScoreSheet) -> dict[str, bool]
     tracks = rules.player_board["tracks"]
     placed = figure_locations(board, 0)
     return {
-        "tinkerer": len(module_ids(player)) >= 12,
+        "tinkerer": player.modules_gained >= TINKERER,  # gained during the game, discarded ones too (004)
         "xenologist": player.devotion >= 25 and devotion_location >= 10,
         "seeker": len(player.journeys_done) >= 5,
         "pioneer": all(corner in placed for corner in geo.geometry(rules).large),

@@ -84,6 +84,7 @@ class Player:
     gadgets: list[str] = field(default_factory=list, metadata=EXPANSION)  # gadgets tribe: gadget tiles in front of you
     leech_markers: int = field(default=0, metadata=EXPANSION)  # the Cordycephians' leech markers this player holds
     borrowed: list[str] = field(default_factory=list, metadata=EXPANSION)  # leeched technologies, "tribe/side/tech"
+    modules_gained: int = field(default=0, metadata=EXPANSION)  # slot modules taken, discarded ones too (solo Tinkerer)
 
 
 @dataclass

@@ -237,7 +237,8 @@ def solo(ctx: Ctx) -> bool:
 def trigger_end(ctx: Ctx) -> None:
     """The last major artifact is gone: its taker gets the end-game tile; the others play one last turn.
 
-    In a solo game the end-game tile is still taken, but the end is not triggered.
+    In a solo game there is no end-game tile (003 setup: back in the box, so the supply has none) and the
+    end is not triggered.
 
     >>> from revive_dsl.engine.state import Game, Player
     >>> game = Game(players=[Player(seat=i, name=str(i), tribe="t", side="sun") for i in range(3)])

@@ -6,7 +6,8 @@ Rules encoded here (003, the six tribes' moon sides; 001, "Stamm-Fähigkeiten"):
   take it as a new forest (green advance); ``forest_books``: 1 book for it and each forest tile
   joined to it in an unbroken chain;
 - temple (Hofstadterian moon): a vacant water space, range paid; its reward is taken again even
-  if already claimed, but the temple claims nothing (it neither scores nor blocks a building);
+  if already claimed; the space counts for the owner's ``water_spaces`` (once, with the waters
+  their buildings claimed), but the temple blocks no building from claiming the reward;
 - target (]0X49[ moon): any sand space or location without the player's piece, no range; the
   player's later build / populate there costs 2 less, another player's pays the owner the own
   cost (not range, not book fees); then the target goes back to its owner's supply;
@@ -155,6 +156,8 @@ def _after_forest_tile(ctx: Ctx, space: str) -> Effect:
 
 
 def _after_temple(ctx: Ctx, space: str) -> Effect:
+    # The temple on the board is the record: ``water_spaces`` counts it; ``waters_claimed`` stays the
+    # buildings' claims, so a building next to this water still takes its reward once.
     reward = geo.water_reward(rules_of(ctx), ctx.game.board, space)
     ctx.log.append(f"{ctx.player.name} takes the reward of {space} under the temple")
     if reward is not None:
