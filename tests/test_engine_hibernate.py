@@ -83,7 +83,7 @@ def test_hibernating_on_the_last_space_stays_and_offers_every_reward():
     assert player.hibernations == 4 and game.board.majors == ["major_amber_1p"]
 
 
-def test_hibernate_is_offered_only_before_any_action_and_ends_the_turn():
+def test_hibernate_is_offered_only_before_any_action_and_ends_the_actions():
     game, _player, _ = setup(switch_used=True)
     assert "hibernate" in legal_moves(game)
     game.turn.actions = 1
@@ -93,8 +93,38 @@ def test_hibernate_is_offered_only_before_any_action_and_ends_the_turn():
     runner.answer("hibernate")
     runner.answer("1")
     runner.answer("food")
-    assert runner.game.turn.player == 1 and runner.game.turn.actions == 0
+    assert runner.game.turn.player == 0 and runner.game.turn.hibernated
+    assert runner.decision().legal_keys() == ["end"]  # no action after hibernating: free actions and end
+    runner.answer("end")
+    assert runner.game.turn.player == 1 and runner.game.turn.actions == 0 and not runner.game.turn.hibernated
     assert runner.game.players[0].resources["food"] == 1 and not runner.game.players[0].switch_used
+
+
+def test_free_actions_after_hibernating_open_the_crate_just_gained():
+    """003 (the turn, free actions): free actions on any turn, hibernating included; 000: even after it."""
+    game, _player, _ = setup(switch_used=True, hibernations=2)
+    game.supply.crates = ["crate_01"]
+    runner = Runner(game, RULES)
+    runner.answer("hibernate")
+    runner.answer("3")  # the third space's reward: a crystal and a crate
+    assert runner.game.players[0].crates_closed == ["crate_01"]
+    assert runner.decision().legal_keys() == ["open_crate", "trade_crystal", "end"]
+    runner.answer("open_crate")
+    runner.answer("crate_01")
+    while runner.decision().rule != "turn":  # whatever the crate asks
+        runner.answer(runner.decision().legal_keys()[0])
+    assert runner.game.players[0].crates_opened == ["crate_01"] and runner.game.turn.player == 0
+
+
+def test_no_machine_after_hibernating_once_the_energy_is_back():
+    """003, hibernate: machines may be used before the energy returns, never after it that turn."""
+    game, player, _ = setup(switch_used=True)
+    player.unlocked.append("standard_grey")
+    player.energy = 1
+    player.resources["gear"] = 2
+    assert "machine" in legal_moves(game)
+    game.turn.actions, game.turn.hibernated = 1, True
+    assert "machine" not in legal_moves(game) and "end" in legal_moves(game)
 
 
 def test_solo_hibernate_moves_the_action_cube_two_and_may_discard_from_the_display():

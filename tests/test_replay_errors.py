@@ -144,9 +144,9 @@ def test_illegal_move_from_a_file():
     check_error(
         err.value,
         replay,
-        f"{path}:14:9",
-        3,
-        "step 3 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); legal: "
+        f"{path}:15:9",
+        4,
+        "step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); legal: "
         + ", ".join(legal),
         "turn",
         legal,
@@ -245,11 +245,11 @@ def test_answer_another_player_must_give_written_as_the_movers():
     [d] = err.diagnostics
     assert str(d.pos) == f"two.yaml:{line}:35"
     assert d.message.startswith(
-        "step 64 (Bob explore a14 cit_harvester 1 green [citizens=cit_cartographer a14=area_tile_14]): "
+        "step 77 (Bob explore a14 cit_harvester 1 green [citizens=cit_cartographer a14=area_tile_14]): "
     )
     assert d.message.endswith("is decided by Ann, not Bob: write (Ann green)")
     assert err.decision.player == 0 and "green" in err.legal
-    assert replay.done == 63 and err.last_good.to_json() == replay.states[63].to_json()
+    assert replay.done == 76 and err.last_good.to_json() == replay.states[76].to_json()
 
 
 def test_failed_expect_shows_wanted_and_actual():
@@ -390,7 +390,7 @@ def test_revive_replay_reports_the_illegal_move_and_exits_1():
     )
     assert run.returncode == 1
     assert run.stderr.splitlines() == [
-        f"{path}:14:9: step 3 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); "
+        f"{path}:15:9: step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); "
         "legal: switch, play, explore, trade_crystal, hibernate",
         "      - Bob build 0,-1 small",
         "            ^",

@@ -43,7 +43,19 @@ from revive_dsl.engine import resources as res
 from revive_dsl.engine.cards import offer_machines_during, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
-from revive_dsl.engine.interpret import EFFECTS, Ctx, Effect, args, cost_of, count_arg, effect, gain_points, run
+from revive_dsl.engine.interpret import (
+    DECLINABLE,
+    EFFECTS,
+    NEEDS,
+    Ctx,
+    Effect,
+    args,
+    cost_of,
+    count_arg,
+    effect,
+    gain_points,
+    run,
+)
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
@@ -583,6 +595,9 @@ def location_once(ctx: Ctx, location: str) -> Effect:
         yield from run(clause.body, sub)
 
 
+DECLINABLE.add("move_figure")  # moving one's own figure: a player may not want it
+
+
 @effect("move_figure")
 def _move_figure(ctx: Ctx, call: n.Call) -> Effect:
     """``move_figure``: one figure from a small location to another without one of yours; no books paid."""
@@ -647,15 +662,19 @@ def _unlimited_range(ctx: Ctx, call: n.Call) -> Effect:
 def _register(name: str) -> None:
     carry_out, choices = BOARD_ACTIONS[name]
 
-    def available(game) -> bool:  # one affordable option is enough: the rest need not be priced
-        with unchanged(game):
-            return next(choices(Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))), None) is not None
+    def possible(ctx: Ctx) -> bool:  # one affordable option is enough: the rest need not be priced
+        with unchanged(ctx.game):
+            return next(choices(ctx), None) is not None
+
+    def available(game) -> bool:
+        return possible(Ctx(game, game.turn.player, Rules.load(tuple(game.packs))))
 
     def free_effect(ctx: Ctx, call: n.Call) -> Effect:
         yield from carry_out(ctx)
 
     move(name, action=True, available=available, label=name)(carry_out)
     effect(name)(free_effect)
+    NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
 
 
 for _name in BOARD_ACTIONS:

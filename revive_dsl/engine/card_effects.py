@@ -31,7 +31,7 @@ from revive_dsl.engine.cards import (
 )
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS
-from revive_dsl.engine.interpret import Ctx, Effect, args, effect
+from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
 from revive_dsl.engine.triggers import has_modifier, rules_of
 
 
@@ -131,6 +131,7 @@ def _hibernate(ctx: Ctx, call: n.Call) -> Effect:
     yield from hibernate_steps(ctx)
     ctx.player.action_cube = cube  # solo: a card's hibernation does not move the action cube further
     ctx.game.turn.actions += max(0, actions_left(ctx.game))  # the hibernation ends the turn's actions
+    ctx.game.turn.hibernated = True  # the energy is back in storage: no more machines this turn
 
 
 @effect("remove_self")
@@ -199,10 +200,12 @@ CARD_NEEDS = {
 
 
 def _register_needs() -> None:
-    from revive_dsl.engine.tracks import NEEDS  # the table of what a word needs (machines, trades, abilities)
+    from revive_dsl.engine.interpret import DECLINABLE, NEEDS  # what a word needs; what a player may decline
 
     for word, need in CARD_NEEDS.items():
         NEEDS.setdefault(word, need)
+    # resting, removing or copying a card, another card played, a hibernation: a player may not want them
+    DECLINABLE.update({"rest_card", "cycle_card", "play", "hibernate", "remove_self", "display_bottom"})
 
 
 _register_needs()
@@ -233,7 +236,8 @@ def _copy(ctx: Ctx, half: str, rest_it: bool) -> Effect:
     owners = {card: seat for seat, card in others_played(ctx, half)}
     choice = yield Decision(ctx.seat, "switch", f"copy the {half} effect of which card?", options_of(owners))
     ctx.log.append(f"{ctx.player.name} copies the {half} of {choice.key}")
-    yield from gain_half(ctx, choice.key, half)  # the card's effect only: no modules, no reactivation
+    with chosen(ctx):  # choosing the card to copy is choosing its effect
+        yield from gain_half(ctx, choice.key, half)  # the card's effect only: no modules, no reactivation
     if rest_it:
         owner = ctx.game.players[owners[choice.key]]
         if take_from_slot(owner, choice.key) is not None:

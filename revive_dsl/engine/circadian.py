@@ -27,12 +27,12 @@ from typing import Any
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.interpret import COUNTED_FOR, STATES, Ctx, Effect, count_arg, effect
+from revive_dsl.engine.interpret import COUNTED_FOR, NEEDS, STATES, Ctx, Effect, count_arg, effect
 from revive_dsl.engine.range import RANGE_BONUSES
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tracks import NEEDS, advance
+from revive_dsl.engine.tracks import advance
 from revive_dsl.engine.triggers import owned_effects, rules_of
 
 TOKEN = "circadian_tile"  # the tribe's token in its content (``tokens: {circadian_tile: 1}``)

@@ -73,7 +73,7 @@ def move_allowed(game: Game, key: str) -> bool:
     if m.name == "hibernate":
         return game.turn.actions == 0 and m.available(game)
     if m.is_action:
-        return actions_left(game) > 0 and m.available(game)
+        return not game.turn.hibernated and actions_left(game) > 0 and m.available(game)
     return m.available(game)
 
 
@@ -112,7 +112,7 @@ def end_turn(game: Game) -> None:
             turn.over = True
             return
     turn.player = (turn.player + 1) % len(game.players)
-    turn.actions = 0
+    turn.actions, turn.hibernated = 0, False
     turn.range_bonus = 0
     turn.discounts, turn.unlimited_range = {}, False  # one-action bonuses end with the turn
 

@@ -34,10 +34,10 @@ from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import Ctx, Effect, effect
+from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect
 from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, RANGE_ORIGINS, Origin, modifier_words, range_costs
 from revive_dsl.engine.state import Board, all_buildings
-from revive_dsl.engine.tracks import NEEDS, advance
+from revive_dsl.engine.tracks import advance
 from revive_dsl.engine.tribes import OWN_PLACING
 from revive_dsl.engine.triggers import rules_of
 

@@ -1,4 +1,4 @@
-"""Hibernation: a list of named steps, run in order, then the turn ends.
+"""Hibernation: a list of named steps, run in order; free actions and ending the turn follow.
 
 Rules encoded here (rulebook, "Hibernate"): energy comes back from the machines to the
 storage; resting cards become active; played cards go from the slots to the resting area;
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import end_turn, move
+from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.tracks import (
     board_effect,
@@ -162,9 +162,13 @@ def hibernate_steps(ctx: Ctx) -> Effect:
 
 @move("hibernate", action=True, available=lambda g: True, label="hibernate")
 def _hibernate(ctx: Ctx) -> Effect:
+    """Hibernating is the turn's action: free actions (no machines) and ending the turn may follow (003)."""
+    turn = ctx.game.turn
     if len(ctx.game.players) == 1:
         ctx.player.action_cube += SOLO_CUBE_STEPS
     yield from hibernate_steps(ctx)
-    end_turn(ctx.game)
-    if len(ctx.game.players) == 1 and ctx.player.action_cube >= len(rules_of(ctx).player_board["progress_track"]):
-        ctx.game.turn.over = True  # solo: the cube moved beyond the top space of the progress track
+    turn.hibernated = True
+    beyond = ctx.player.action_cube >= len(rules_of(ctx).player_board["progress_track"])
+    if len(ctx.game.players) == 1 and beyond and turn.end_triggered_by is None:
+        # solo: the cube moved beyond the top space of the progress track; the game ends with this turn
+        turn.end_triggered_by, turn.last_turns_left = ctx.seat, []

@@ -14,7 +14,9 @@ are generators: they ``yield`` decisions and receive the chosen option.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+import copy
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +39,8 @@ class Ctx:
     source: str | None = None  # the component whose effect this is
     event: dict[str, Any] = field(default_factory=dict)  # what a trigger knows (e.g. the recruited card)
     log: list[str] = field(default_factory=list)  # what happened, in English, for annotations
+    consented: bool = False  # the player already chose to use the effect under way (see :func:`run`)
+    declined: bool = False  # the player declined an optional effect since this was last reset
 
     @property
     def player(self) -> Player:
@@ -77,6 +81,11 @@ def count_arg(call: n.Call, default: int = 1) -> int:
     return numbers[0] if numbers else default
 
 
+def cost_text(cost: dict[str, int]) -> str:
+    """A payment in words: ``2 food + 1 book``."""
+    return " + ".join(f"{amount} {resource}" for resource, amount in cost.items()) or "nothing"
+
+
 def cost_of(cost: n.Cost) -> dict[str, int]:
     out: dict[str, int] = {}
     for amount in cost.amounts:
@@ -86,9 +95,124 @@ def cost_of(cost: n.Cost) -> dict[str, int]:
 
 # --- the visitor ---------------------------------------------------------------------
 
+# Words whose result a player may not want (003, "Effects on the starting cards": using an effect is always
+# optional): resting, removing or copying cards, moving or placing one's own pieces, the free board actions
+# (they cost range and resources). Outside an effect the player already chose, each asks "use or skip?";
+# every trade asks "pay or skip?". Pure gains run without a question. Modules add their words.
+DECLINABLE: set[str] = {"explore", "build", "populate"}
+
+# Words that need something to work on; a body holding one is offered (as a machine, a trade), asked about
+# (an optional effect) or counted as carried out (an ability) only when its need is met. Modules add theirs.
+NEEDS: dict[str, Callable[[Ctx], bool]] = {}
+
+SKIP = "skip"
+
+
+def declinable(expr: n.Expr) -> bool:
+    """Whether a player may decline the expression: it pays something or holds a :data:`DECLINABLE` word.
+
+    >>> from revive_dsl.parser import parse
+    >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "rest_card")]
+    [False, True, True]
+    """
+    return any(
+        isinstance(node, n.Trade) or (isinstance(node, n.Call) and node.name in DECLINABLE) for node in expr.walk()
+    )
+
+
+def can_carry_out(ctx: Ctx, expr: n.Expr) -> bool:
+    """Whether an expression can do anything now: its payments affordable and its words' needs met.
+
+    A choice (``or``) needs one usable option; ``and`` needs its first item and every word's need
+    (the first item of ``range 1 and (explore or build)`` counts towards the rest).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> from revive_dsl.parser import parse
+    >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
+    >>> can_carry_out(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
+    False
+    """
+    if isinstance(expr, n.Call):
+        return NEEDS.get(expr.name, _always)(ctx)
+    if isinstance(expr, n.Trade):
+        return _payable(ctx, expr.cost) and can_carry_out(ctx, expr.gain)
+    if isinstance(expr, n.OneOf):
+        return any(can_carry_out(ctx, o) for o in expr.options)
+    if isinstance(expr, n.AllOf):
+        return _all_items(ctx, expr.items)
+    if isinstance(expr, n.Repeat):
+        return can_carry_out(ctx, expr.body)
+    if isinstance(expr, n.IfThen):
+        return holds(expr.condition, ctx) and can_carry_out(ctx, expr.body)
+    if isinstance(expr, n.ForEach):
+        return can_carry_out(ctx, expr.body)
+    return True
+
+
+def _always(ctx: Ctx) -> bool:
+    return True
+
+
+# Words that only prepare what follows them in an ``and`` (``range 1 and (explore or build)``): a feasibility
+# test tries them on a copy of the state first, so that the rest is judged as it will be carried out.
+PREPARING = frozenset({"range", "discount"})
+
+
+def _all_items(ctx: Ctx, items: tuple[n.Expr, ...]) -> bool:
+    prepared = [i for i in items if isinstance(i, n.Call) and i.name in PREPARING]
+    if prepared and len(prepared) < len(items):
+        probe = Ctx(ctx.game.clone(), ctx.seat, ctx.rules, source=ctx.source, event=dict(ctx.event))
+        for item in prepared:
+            run_to_end(_run(item, probe), [])
+        ctx = probe
+    return all(can_carry_out(ctx, item) for item in items)
+
 
 def run(expr: n.Expr, ctx: Ctx) -> Effect:
-    """Carry out an expression; ``yield from`` it inside other effects."""
+    """Carry out an expression; ``yield from`` it inside other effects.
+
+    An effect the player may decline (:func:`declinable`) asks first, unless the player already chose it
+    (a machine activated, a crate opened, a technology's trade, a repetition said yes to): a trade asks
+    ``pay`` or ``skip`` (with a ``basic`` cost: which resource, or ``skip``), anything else ``use`` or
+    ``skip``. Declining does nothing and sets ``ctx.declined``.
+    """
+    if ctx.consented or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen)) or not declinable(expr):
+        yield from _run(expr, ctx)
+        return
+    if not can_carry_out(ctx, expr):
+        return  # nothing it could do: not asked
+    if isinstance(expr, n.Trade):
+        yield from trade(expr, ctx)
+        return
+    from revive_dsl.formatter import format_expr
+
+    text = format_expr(expr)
+    choice = yield Decision(ctx.seat, "optional effect", f"use {text}?", options_of(["use", SKIP]))
+    if choice.key == SKIP:
+        ctx.declined = True
+        ctx.log.append(f"{ctx.player.name} skips {text}")
+        return
+    yield from run_chosen(expr, ctx)
+
+
+def run_chosen(expr: n.Expr, ctx: Ctx) -> Effect:
+    """Carry out an effect the player has chosen to use: nothing inside it asks to be skipped."""
+    with chosen(ctx):
+        yield from _run(expr, ctx)
+
+
+@contextmanager
+def chosen(ctx: Ctx) -> Iterator[None]:
+    """Inside the block the player has already chosen the effects run with ``ctx`` (a copied card's half)."""
+    before = ctx.consented
+    ctx.consented = True
+    try:
+        yield
+    finally:
+        ctx.consented = before
+
+
+def _run(expr: n.Expr, ctx: Ctx) -> Effect:
     if isinstance(expr, n.Call):
         impl = EFFECTS.get(expr.name)
         if impl is None:
@@ -98,14 +222,20 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
         for item in expr.items:
             yield from run(item, ctx)
     elif isinstance(expr, n.OneOf):
-        usable = [o for o in expr.options if feasible(o, ctx)]
+        usable = [o for o in expr.options if can_carry_out(ctx, o)]  # an option that can do nothing is not one
         if not usable:
             return
         from revive_dsl.formatter import format_expr
 
         keys = [format_expr(o) for o in usable]
-        choice = yield Decision(ctx.seat, "choose one", "which effect?", options_of(keys))
-        yield from run(usable[keys.index(choice.key)], ctx)
+        optional = not ctx.consented and any(declinable(o) for o in usable)
+        choice = yield Decision(
+            ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys)
+        )
+        if choice.key == SKIP:
+            ctx.declined = True
+            return
+        yield from run_chosen(usable[keys.index(choice.key)], ctx)
     elif isinstance(expr, n.Trade):
         yield from trade(expr, ctx)
     elif isinstance(expr, n.Repeat):
@@ -115,7 +245,7 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
             choice = yield Decision(ctx.seat, "up to N times", "do it (again)?", options_of(["yes", "no"]))
             if choice.key == "no":
                 return
-            yield from run(expr.body, ctx)
+            yield from run_chosen(expr.body, ctx)
     elif isinstance(expr, n.ForEach):
         for _ in range(count(expr.counter, ctx)):
             yield from run(expr.body, ctx)
@@ -126,33 +256,73 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
         raise TypeError(f"not an expression: {expr!r}")
 
 
+def basic_units(cost: n.Cost) -> int:
+    """How many ``basic`` units a cost names: each is any one basic resource, chosen on its own.
+
+    >>> from revive_dsl.parser import parse
+    >>> texts = ("pay basic + basic -> gain crystal", "pay 2 basic -> points 1")
+    >>> [basic_units(parse(t).clauses[0].body.cost) for t in texts]
+    [2, 2]
+    """
+    return sum(a.count for a in cost.amounts if a.resource == "basic")
+
+
+def _payable(ctx: Ctx, cost: n.Cost, chosen: dict[str, int] | None = None) -> bool:
+    """Whether the fixed part of ``cost`` plus ``chosen`` can be paid with enough left for the other basics."""
+    fixed = cost_of(cost)
+    wild = fixed.pop("basic", 0)
+    for resource, amount in (chosen or {}).items():
+        fixed[resource] = fixed.get(resource, 0) + amount
+        wild -= amount
+    if not res.can_pay(ctx.player, fixed):
+        return False
+    if wild <= 0:
+        return True
+    after = copy.copy(ctx.player)
+    after.resources = dict(ctx.player.resources)
+    res.pay(after, fixed)
+    return sum(after.resources[r] for r in (*res.BASIC, "crystal")) >= wild
+
+
 def trade(expr: n.Trade, ctx: Ctx) -> Effect:
-    """Pay to gain, once, if the player can and wants to (effects are always optional)."""
-    cost = cost_of(expr.cost)
-    if "basic" in cost:
-        amount = cost.pop("basic")
-        have = [r for r in res.BASIC if ctx.player.resources[r] + ctx.player.resources["crystal"] >= amount]
-        if not have:
-            return
-        choice = yield Decision(ctx.seat, "pay", f"pay {amount} of which basic resource?", options_of([*have, "skip"]))
-        if choice.key == "skip":
-            return
-        cost[choice.key] = cost.get(choice.key, 0) + amount
-    if not res.can_pay(ctx.player, cost):
+    """Pay to gain, once, if the player can and wants to (effects are always optional).
+
+    Each ``basic`` unit of the cost is a choice of its own (``pay basic + basic`` may take a gear and a
+    book); the first one offers ``skip``. A cost without ``basic`` asks ``pay`` or ``skip`` unless the
+    player already chose the effect.
+    """
+    if not _payable(ctx, expr.cost):
         return
+    cost = cost_of(expr.cost)
+    units = cost.pop("basic", 0)
+    if not units and not ctx.consented:
+        from revive_dsl.formatter import format_expr
+
+        prompt = f"pay {cost_text(cost)} for {format_expr(expr.gain)}?"
+        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP]))).key == SKIP:
+            ctx.declined = True
+            return
+    chosen: dict[str, int] = {}
+    for unit in range(units):
+        have = [r for r in res.BASIC if _payable(ctx, expr.cost, {**chosen, r: chosen.get(r, 0) + 1})]
+        of = f" ({unit + 1} of {units})" if units > 1 else ""
+        prompt = f"pay 1 of which basic resource{of}?"
+        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have))
+        if choice.key == SKIP:
+            ctx.declined = True
+            return
+        chosen[choice.key] = chosen.get(choice.key, 0) + 1
+    for resource, amount in chosen.items():
+        cost[resource] = cost.get(resource, 0) + amount
     res.pay(ctx.player, cost)
     ctx.log.append(f"pays {cost}")
-    yield from run(expr.gain, ctx)
+    yield from run_chosen(expr.gain, ctx)
 
 
 def feasible(expr: n.Expr, ctx: Ctx) -> bool:
     """Whether an option can be carried out at all (a trade the player cannot pay cannot)."""
     if isinstance(expr, n.Trade):
-        cost = cost_of(expr.cost)
-        basic = cost.pop("basic", 0)
-        if basic and not any(res.can_pay(ctx.player, {**cost, r: cost.get(r, 0) + basic}) for r in res.BASIC):
-            return False
-        return res.can_pay(ctx.player, cost)
+        return _payable(ctx, expr.cost)
     if isinstance(expr, n.AllOf):
         return feasible(expr.items[0], ctx)
     if isinstance(expr, n.Repeat):

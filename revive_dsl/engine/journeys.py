@@ -28,7 +28,7 @@ from revive_dsl.engine import resources as res
 from revive_dsl.engine.cards import card_colours
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS, move
-from revive_dsl.engine.interpret import Ctx, Effect, cost_of, holds, run
+from revive_dsl.engine.interpret import Ctx, Effect, cost_of, holds, run_chosen
 from revive_dsl.engine.scyphoz import is_scyphoz
 from revive_dsl.engine.triggers import rules_of
 
@@ -102,7 +102,7 @@ def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
     ctx.player.journeys.remove(journey)
     ctx.player.journeys_done.append(journey)
     ctx.log.append(f"{ctx.player.name} completes the journey {journey}")
-    yield from run(requirement.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=journey, log=ctx.log))
+    yield from run_chosen(requirement.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=journey, log=ctx.log))
 
 
 def _labels(ctx: Ctx, found: dict[str, tuple[str, n.Requirement]]) -> dict[str, str]:

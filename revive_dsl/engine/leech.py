@@ -45,11 +45,11 @@ from revive_dsl.engine import triggers
 from revive_dsl.engine.cards import gain_half, half_program, is_symbol
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
-from revive_dsl.engine.interpret import COUNTED_FOR, Ctx, Effect, effect, run
+from revive_dsl.engine.interpret import COUNTED_FOR, DECLINABLE, NEEDS, Ctx, Effect, effect, run_chosen
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player, all_buildings
-from revive_dsl.engine.tracks import NEEDS, can_carry_out
+from revive_dsl.engine.tracks import can_carry_out
 
 MARKER = "leech_marker"
 MARKERS = 8  # 004, components: 8 leech markers
@@ -282,7 +282,7 @@ def _leech_tech(ctx: Ctx, call: n.Call) -> Effect:
     sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=f"{BORROWED}{owner.tribe}/{owner.side}/{tid}", log=ctx.log)
     for clause in program.clauses:
         if isinstance(clause, n.Anytime) and can_carry_out(sub, clause.body):
-            yield from run(clause.body, sub)
+            yield from run_chosen(clause.body, sub)  # the player chose this technology
 
 
 # --- leeching a range origin -----------------------------------------------------------------
@@ -376,6 +376,8 @@ def _end_of_turn(game: Game) -> None:
 
 NEEDS["leech_tech"] = lambda ctx: bool(leechable(ctx))
 NEEDS["leech_range"] = lambda ctx: bool(leech_origins(ctx))
+NEEDS.setdefault("leech_copy", lambda ctx: bool(holders(ctx)))
+DECLINABLE.add("leech_copy")  # copying: a player may not want the copy (003, effects are optional)
 SETUP_STEPS.append(_setup)
 actions.BUILD_SPACES.append(_shared_spaces)
 actions.RANGE_PATHS.append(_toll_path)

@@ -29,8 +29,8 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
-from revive_dsl.engine.interpret import Ctx, Effect, effect, run
-from revive_dsl.engine.tracks import NEEDS, can_carry_out, rules_of, run_program
+from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect, run_chosen
+from revive_dsl.engine.tracks import can_carry_out, rules_of, run_program
 from revive_dsl.engine.triggers import owned_effects
 
 
@@ -105,7 +105,7 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
     ctx.log.append(f"{ctx.player.name} activates the machine at {spot}")
     for hook in ON_ACTIVATE:
         hook(ctx, spot)
-    yield from run(body, ctx)
+    yield from run_chosen(body, ctx)  # activating it is choosing its effect
 
 
 # The expansion's unstable machines (engine/unstable.py): a machine may be gone for good (face down), and
@@ -118,7 +118,12 @@ def _ctx(game) -> Ctx:
     return Ctx(game, game.turn.player)
 
 
-@move("machine", action=False, available=lambda g: bool(usable_machines(_ctx(g))), label="use a machine")
+def _machines_available(game) -> bool:
+    """003, hibernate: once the energy is back in storage, no machine may be activated that turn."""
+    return not game.turn.hibernated and bool(usable_machines(_ctx(game)))
+
+
+@move("machine", action=False, available=_machines_available, label="use a machine")
 def _use_machine(ctx: Ctx) -> Effect:
     usable = dict(usable_machines(ctx))
     choice = yield Decision(ctx.seat, "use a machine", "activate which machine?", options_of(usable))
@@ -137,7 +142,7 @@ def _open_crate(ctx: Ctx) -> Effect:
     closed.remove(choice.key)
     ctx.player.crates_opened.append(choice.key)
     ctx.log.append(f"{ctx.player.name} opens {choice.key}")
-    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"))
+    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"), chosen=True)
 
 
 def reactivatable_crates(ctx: Ctx) -> list[str]:
@@ -162,7 +167,7 @@ def _reactivate_crate(ctx: Ctx, call: n.Call) -> Effect:
         return
     choice = yield Decision(ctx.seat, "reactivate a crate", "reactivate which crate?", options_of(crates))
     ctx.player.crates_reactivated.append(choice.key)
-    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"))
+    yield from run_program(ctx, rules_of(ctx).effect(choice.key, "effect"), chosen=True)
 
 
 # --- trades -------------------------------------------------------------------------------
@@ -213,4 +218,4 @@ def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
 def _tech_trade(ctx: Ctx) -> Effect:
     usable = dict(anytime_trades(ctx))
     choice = yield Decision(ctx.seat, "technology trade", "which trade?", options_of(usable))
-    yield from run(usable[choice.key], ctx)
+    yield from run_chosen(usable[choice.key], ctx)

@@ -23,6 +23,7 @@ RESOURCES = ("gear", "book", "food", "crystal")
 # Field metadata of expansion state: such a field is left out of ``to_dict`` while it is empty, so a game
 # without the expansion gives the same canonical JSON as before the field existed (``from_dict`` restores it).
 EXPANSION = {"omit_empty": True}
+OMIT_EMPTY = EXPANSION  # the same for any field that is rarely set (saved states and snapshots stay short)
 
 
 @dataclass
@@ -140,6 +141,7 @@ class Turn:
 
     player: int = 0
     actions: int = 0  # actions taken this turn
+    hibernated: bool = field(default=False, metadata=OMIT_EMPTY)  # the turn's action was hibernating: no machines
     range_bonus: int = 0  # +range waiting for the next action
     discounts: dict[str, int] = field(default_factory=dict)  # action (or "any") -> discount for the next one
     unlimited_range: bool = False  # the action under way pays no range (a machine during explore)

@@ -26,7 +26,8 @@ from collections.abc import Callable
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import COUNTERS, EFFECTS, Ctx, Effect, args, count_arg, effect, feasible, run
+from revive_dsl.engine.interpret import COUNTERS, EFFECTS, Ctx, Effect, args, count_arg, effect, run, run_chosen
+from revive_dsl.engine.interpret import can_carry_out as interpret_can_carry_out
 from revive_dsl.engine.rules import Rules
 from revive_dsl.signatures import lookup
 
@@ -49,16 +50,14 @@ def is_symbol(expr: n.Expr) -> bool:
     return isinstance(expr, n.Call) and lookup(expr.name, ("symbol",)) is not None
 
 
-def run_program(ctx: Ctx, program: n.Program) -> Effect:
-    """Carry out a compiled text's immediate clauses (a board's bonus, a crate), skipping symbols."""
+def run_program(ctx: Ctx, program: n.Program, *, chosen: bool = False) -> Effect:
+    """Carry out a compiled text's immediate clauses (a board's bonus, a crate), skipping symbols.
+
+    ``chosen``: the player chose this effect (a crate opened), so nothing in it asks to be skipped.
+    """
     for clause in program.clauses:
         if isinstance(clause, n.Immediate) and not is_symbol(clause.body):
-            yield from run(clause.body, ctx)
-
-
-# Words that need something to work on; a body holding one is offered (as a machine, a trade)
-# or counted as carried out (an ability) only when its need is met. Modules add their words.
-NEEDS: dict[str, Callable[[Ctx], bool]] = {}
+            yield from (run_chosen if chosen else run)(clause.body, ctx)
 
 
 def implemented(expr: n.Expr) -> bool:
@@ -87,9 +86,9 @@ def can_carry_out(ctx: Ctx, body: n.Expr, *, by_interpreter: bool = True) -> boo
     >>> can_carry_out(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
     False
     """
-    if (by_interpreter and not implemented(body)) or not feasible(body, ctx):
+    if by_interpreter and not implemented(body):
         return False
-    return all(NEEDS.get(node.name, lambda ctx: True)(ctx) for node in body.walk() if isinstance(node, n.Call))
+    return interpret_can_carry_out(ctx, body)
 
 
 def board_effect(ctx: Ctx, kind: str, path: str) -> n.Program | None:
@@ -390,7 +389,14 @@ def _ability(ctx: Ctx, call: n.Call) -> Effect:
     moves_marker = ctx.player.tribe_markers > 0
     if moves_marker:
         ctx.player.tribe_markers -= 1
+    declined, ctx.declined = ctx.declined, False
     yield from run_program(ctx, program)
+    if ctx.declined:  # the player chose not to carry it out (003: optional): no marker moves
+        ctx.declined = declined
+        if moves_marker:
+            ctx.player.tribe_markers += 1
+        return
+    ctx.declined = declined
     if moves_marker:
         yield from place_progress_marker(ctx)
     yield from fire_trigger(ctx, "ability")

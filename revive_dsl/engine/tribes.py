@@ -42,11 +42,11 @@ from revive_dsl.engine import resources as res
 from revive_dsl.engine.board_actions import label, new_space_rewards
 from revive_dsl.engine.cards import card_colours, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import Ctx, Effect, args, cost_of, count, count_arg, effect, run
+from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, cost_of, count, count_arg, effect, run
 from revive_dsl.engine.range import _tribe_programs, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
-from revive_dsl.engine.tracks import NEEDS, ability_program, advance
+from revive_dsl.engine.tracks import ability_program, advance
 from revive_dsl.engine.triggers import BEFORE_PAYMENT, discounts_only, owned_effects
 
 Cost = dict[str, int]
@@ -146,6 +146,7 @@ def _can_place(ctx: Ctx) -> bool:
 
 
 NEEDS["place"] = _can_place
+DECLINABLE.add("place")  # placing one's own token (often paying range): optional
 
 
 # --- what placing a token does -------------------------------------------------------------

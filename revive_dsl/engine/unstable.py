@@ -29,10 +29,9 @@ The other new machines use words that exist already (``convert_points`` in engin
 from __future__ import annotations
 
 from revive_dsl import nodes as n
-from revive_dsl.engine.interpret import Ctx, Effect, effect
+from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, effect
 from revive_dsl.engine.machines import MACHINE_GONE, ON_ACTIVATE
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.tracks import NEEDS
 from revive_dsl.engine.triggers import rules_of
 
 
@@ -96,3 +95,4 @@ def _reclaim_all_energy(ctx: Ctx, call: n.Call) -> Effect:
 
 NEEDS.setdefault("rest_all", lambda ctx: any(ctx.player.slots.values()))
 NEEDS.setdefault("recall_all", lambda ctx: bool(ctx.player.resting))
+DECLINABLE.add("rest_all")  # resting every played card: a player may not want it
