@@ -261,6 +261,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not_solo:
         print(f"not playable in a solo game: {', '.join(not_solo)}", file=sys.stderr)
         return 2
+    try:  # the variants' own rules (two that exclude each other): one line, no traceback
+        from revive_dsl.engine.setup import new_game
+
+        seats = [(f"P{s + 1}", tribes[s % len(tribes)]) for s in range(args.players)]
+        new_game(rules, [(name, tribe, _side(rules, tribe, "sun")) for name, tribe in seats], 0, variants)
+    except ValueError as err:
+        print(f"revive simulate: {err}", file=sys.stderr)
+        return 2
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)

@@ -149,7 +149,9 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "Trade",
             ("trade", "cost", "amount"),
             "pay COST -> UNIT",
-            "Pay the cost to get the unit, once. A cost is amounts joined by `+`; a count of 1 may be left out.",
+            "Pay the cost to get the unit, once; the player is asked `pay` or `skip` first (unless the effect "
+            "was already chosen: a machine, a crate). A cost is amounts joined by `+`; a count of 1 may be left out; "
+            "each `basic` is any basic resource, chosen unit by unit.",
             "pay 2 gear + book -> points 3",
         ),
         Construct(

@@ -45,6 +45,8 @@ def test_each_hibernation_flips_the_circadian_tile():
         runner.answer("hibernate")
         while runner.decision() is not None and not runner.between_moves:
             runner.answer(runner.decision().legal_keys()[0])
+        assert runner.decision().legal_keys() == ["end"]  # hibernating leaves only free actions (none here)
+        runner.answer("end")
         game = runner.game
         assert game.players[0].circadian == expected
         game.turn.player = 0

@@ -49,7 +49,7 @@ def test_gate_ability_pays_a_crystal_and_places_a_gate_open_or_closed():
     game = _game()
     game.players[0].resources["crystal"] = 1
     ctx = Ctx(game, 0, ABYSS)
-    run_text(ctx, "pay crystal -> place gate", ["1,0+1,1", "closed"])
+    run_text(ctx, "pay crystal -> place gate", ["pay", "1,0+1,1", "closed"])
     assert gates(game.board) == {"0:0": ["1,0", "1,1"]} and is_closed(game.board, "0:0")
     assert game.players[0].resources["crystal"] == 0 and game.players[0].tokens_left["gate"] == 4
 
@@ -58,8 +58,9 @@ def test_gate_tribe_ability_moves_a_progress_marker_when_carried_out():
     game = _game()
     game.players[0].resources["crystal"] = 1
     markers = game.players[0].tribe_markers
-    asked = decisions_asked(_ability(game), ["1,0+1,1", "open", *["0"] * 5])
-    assert "1,0+1,1" in asked[0].legal_keys() and asked[1].legal_keys() == ["open", "closed"]
+    asked = decisions_asked(_ability(game), ["pay", "1,0+1,1", "open", *["0"] * 5])
+    assert asked[0].rule == "pay" and asked[0].legal_keys() == ["pay", "skip"]
+    assert "1,0+1,1" in asked[1].legal_keys() and asked[2].legal_keys() == ["open", "closed"]
     assert game.players[0].tribe_markers == markers - 1 and gates(game.board)
 
 
@@ -87,8 +88,10 @@ def test_a_gate_covers_two_adjacent_vacant_sand_or_terrain_spaces():
 
 def test_placing_a_gate_advances_the_machine_track_of_each_terrain_space_covered():
     game = _game()
+    game.players[0].resources["crystal"] = 1  # what the tribe ability would pay: placing is offered
     before = dict(game.players[0].tracks)
-    run_text(Ctx(game, 0, ABYSS), "place gate", ["1,0+1,1", "open"])  # sand + forest
+    run_text(Ctx(game, 0, ABYSS), "place gate", ["use", "1,0+1,1", "open"])  # sand + forest
+    assert game.players[0].resources["crystal"] == 1  # placing alone pays no crystal
     assert game.players[0].tracks["green"] == before["green"] + 1
     assert game.players[0].tracks["grey"] == before["grey"]
 

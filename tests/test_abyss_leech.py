@@ -244,7 +244,7 @@ def test_ability_takes_back_a_marker_and_copies_a_half_of_their_active_card():
     game.players[1].active = ["cit_smith"]
     ctx = Ctx(game, 0, ABYSS)
     gear = game.players[0].resources["gear"]
-    run_to_end(run(_call("leech_copy"), ctx), ["Bo", "cit_smith top"])
+    run_to_end(run(_call("leech_copy"), ctx), ["use", "Bo", "cit_smith top"])
     assert game.players[1].leech_markers == 0 and game.players[1].active == ["cit_smith"]
     assert game.players[0].resources["gear"] > gear
 
@@ -260,8 +260,8 @@ def test_ability_without_markers_held_only_moves_a_progress_marker():
     game = _game()
     game.players[1].leech_markers, game.players[0].tokens_left[MARKER] = 0, 8
     before = game.players[0].tribe_markers
-    asked = decisions_asked(run(_call("ability"), Ctx(game, 0, ABYSS)), [])
-    assert all(d.rule != "leech ability" for d in asked)
+    asked = decisions_asked(run(_call("ability"), Ctx(game, 0, ABYSS)), ["use"])
+    assert [d.rule for d in asked] == ["optional effect"]  # nothing to copy, yet the ability may be used (004)
     assert game.players[0].tribe_markers == before - 1
 
 

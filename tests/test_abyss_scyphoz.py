@@ -90,7 +90,7 @@ def test_lake_crystals_a_crystal_per_lake_built_next_to():
 
 def test_second_switch_resets_the_switch_then_plays_another_card():
     ctx = _ctx(switch_used=True, active=["cit_smith"])
-    run_text(ctx, ABYSS.data("abyss_scy_second_switch")["top"], ["cit_smith", "top_left"])
+    run_text(ctx, ABYSS.data("abyss_scy_second_switch")["top"], ["use", "cit_smith", "top_left"])
     assert not ctx.player.switch_used and ctx.player.slots["top_left"][0].card == "cit_smith"
 
 
@@ -103,12 +103,12 @@ def test_tide_of_minds_rests_up_to_three_cards_for_their_tops():
 def test_abundance_pays_a_crystal_to_set_a_resource_to_six():
     ctx = _ctx()
     ctx.player.resources["crystal"] = 1
-    run_text(ctx, ABYSS.data("abyss_scy_abundance")["top"], ["book"])
+    run_text(ctx, ABYSS.data("abyss_scy_abundance")["top"], ["pay", "book"])
     assert ctx.player.resources["book"] == 6 and ctx.player.resources["crystal"] == 0
 
 
 def test_borrowed_wisdom_takes_the_bottom_of_a_display_card():
     ctx = _ctx()
     ctx.game.supply.citizen_display = ["cit_herald"]
-    run_text(ctx, ABYSS.data("abyss_scy_borrowed_wisdom")["top"], ["cit_herald", "0"])  # 0: no conversion
+    run_text(ctx, ABYSS.data("abyss_scy_borrowed_wisdom")["top"], ["use", "cit_herald", "0"])  # 0: no conversion
     assert ctx.player.points == 2

@@ -325,7 +325,7 @@ def test_populating_a_common_technology_runs_its_once_effect():
 def test_the_free_build_effect_spends_no_action_and_uses_the_range_bonus():
     game = board_game(s1=("start_tile_1", 0, True))
     game.players[0].resources.update(gear=3, food=1)
-    run_to_end(run(parse("range 1 and build").clauses[0].body, ctx_of(game)), ["3,-2", "small"])
+    run_to_end(run(parse("range 1 and build").clauses[0].body, ctx_of(game)), ["use", "3,-2", "small"])
     assert game.board.buildings["3,-2"]["player"] == 0  # 2 spaces of range, 1 of them free
     assert game.players[0].resources["food"] == 0 and game.turn.actions == 0 and game.turn.range_bonus == 0
 
@@ -421,7 +421,7 @@ def test_a_machine_during_explore_gives_unlimited_range_for_that_action():
 def test_move_figure_moves_between_small_locations_without_books():
     game = board_game(2, s1=("start_tile_1", 0, True), s3=("start_tile_3", 0, True))
     game.board.figures = {"2,-1": [0], "-2,-1": [1]}
-    run_to_end(run(parse("move_figure").clauses[0].body, ctx_of(game)), ["2,-1", "-2,-1"])
+    run_to_end(run(parse("move_figure").clauses[0].body, ctx_of(game)), ["use", "2,-1", "-2,-1"])
     assert game.board.figures == {"-2,-1": [1, 0]} and game.players[1].resources["book"] == 0
 
 

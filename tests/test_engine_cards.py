@@ -181,8 +181,8 @@ def test_all_colours_makes_a_card_trigger_every_module_this_turn():
 def test_rest_card_cannot_move_the_card_that_triggered_it():
     _, player, ctx = solo(active=["cit_rigger"])  # bottom: rest_card
     player.slots["top_left"] = [Played("cit_smith", "top")]
-    asked = drive(play_card(ctx), ["cit_rigger", "bottom_left", "cit_smith"])
-    assert asked[2].legal_keys() == ["cit_smith"]
+    asked = drive(play_card(ctx), ["cit_rigger", "bottom_left", "use", "cit_smith"])
+    assert asked[2].rule == "optional effect" and asked[3].legal_keys() == ["cit_smith"]
     assert player.resting == ["cit_smith"] and player.slots["top_left"] == []
 
 
@@ -190,8 +190,8 @@ def test_rest_card_from_a_machine_may_move_any_played_card():
     _, player, ctx = solo()
     player.slots["top_left"] = [Played("cit_smith", "top")]
     player.slots["bottom_left"] = [Played("cit_rigger", "bottom")]
-    asked = drive(text(ctx, "rest_card"), ["cit_rigger"])
-    assert asked[0].legal_keys() == ["cit_smith", "cit_rigger"] and player.resting == ["cit_rigger"]
+    asked = drive(text(ctx, "rest_card"), ["use", "cit_rigger"])
+    assert asked[1].legal_keys() == ["cit_smith", "cit_rigger"] and player.resting == ["cit_rigger"]
 
 
 def test_recall_card_takes_a_resting_card_back_to_the_active_area():
@@ -203,7 +203,7 @@ def test_recall_card_takes_a_resting_card_back_to_the_active_area():
 
 def test_cycle_card_rests_an_unplayed_card_for_its_top_half():
     _, player, ctx = solo(active=["cit_smith", "cit_herald"])
-    drive(text(ctx, "cycle_card"), ["cit_smith"])
+    drive(text(ctx, "cycle_card"), ["use", "cit_smith"])
     assert player.resting == ["cit_smith"] and player.resources["gear"] == 2 and player.active == ["cit_herald"]
 
 
@@ -212,6 +212,8 @@ def test_play_colour_plays_another_card_of_that_colour_without_an_action():
     runner = Runner(game, RULES)
     for key in ("play", "cit_welder", "top_left"):
         runner.answer(key)
+    assert runner.decision().legal_keys() == ["use", "skip"]  # playing another card is optional
+    runner.answer("use")
     assert runner.decision().legal_keys() == ["cit_smith"]  # the green herald is not offered
     runner.answer("cit_smith")
     runner.answer("top_right")
@@ -231,7 +233,7 @@ def test_recruit_takes_a_display_card_of_the_colour_and_fires_the_recruit_trigge
 def test_display_bottom_gains_the_lower_half_of_a_display_card():
     game, player, ctx = solo()
     game.supply.citizen_display = ["cit_herald", "cit_smith"]
-    drive(text(ctx, "display_bottom"), ["cit_herald"])
+    drive(text(ctx, "display_bottom"), ["use", "cit_herald"])
     assert player.points == 2 and game.supply.citizen_display == ["cit_herald", "cit_smith"]
 
 
@@ -271,6 +273,8 @@ def test_hibernate_symbol_hibernates_removes_the_card_and_does_not_move_the_solo
     runner = Runner(game, RULES)
     for key in ("play", "cit_pilgrim", "top_left"):
         runner.answer(key)
+    assert runner.decision().legal_keys() == ["use", "skip"]  # the whole half is asked once
+    runner.answer("use")
     player = runner.game.players[0]
     assert player.action_cube == 1 and player.purple == 5
     assert "cit_pilgrim" not in player.active + player.resting and player.slots["top_left"] == []

@@ -66,7 +66,7 @@ def test_discounts_never_reduce_a_cost_below_zero():
 
 def test_trade_pays_once_and_is_optional_when_unaffordable():
     game, player = game_with(gear=1)
-    run_to_end(apply_text(game, 0, "pay gear -> gain 2 food"), [])
+    run_to_end(apply_text(game, 0, "pay gear -> gain 2 food"), ["pay"])
     assert player.resources["food"] == 2 and player.resources["gear"] == 0
     run_to_end(apply_text(game, 0, "pay gear -> gain 2 food"), [])  # cannot pay: nothing happens
     assert player.resources["food"] == 2

@@ -31,14 +31,14 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "1adffc45f0fabbd8",
-        "48282640ca4156ea",  # Player.modules_gained added
+        "c413a748ce374bfe",  # effects optional (pay/use or skip), free actions after hibernating
+        "e45e9aed90ef8f53",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "8e0c86dfe43af7e0",
-        "5acc4a549208df5f",  # Player.modules_gained added
+        "12bf1a1d5973c3fa",  # effects optional (pay/use or skip), free actions after hibernating
+        "810df71889e92d60",
     ),
 ]
 

@@ -73,7 +73,7 @@ def test_slot_or_star_starting_card_takes_a_slot_module_or_uses_the_ability():
 
 def test_machines_may_be_used_before_hibernating_and_the_energy_then_returns():
     """003 HIBERNATE, Important: remaining energy may activate machines at the beginning of the turn; then
-    the energy returns with the hibernation, and the turn ends (no machine after it)."""
+    the energy returns with the hibernation, and no machine may follow it that turn (free actions and ``end`` do)."""
     players = [Player(seat=i, name=f"P{i}", tribe="nadair", side="sun") for i in range(2)]
     players[0].unlocked, players[0].energy, players[0].resources["gear"] = ["standard_grey"], 1, 1
     runner = Runner(Game(players=players), RULES)
@@ -85,7 +85,12 @@ def test_machines_may_be_used_before_hibernating_and_the_energy_then_returns():
     runner.answer("1")  # the hibernation reward of space 1
     runner.answer(runner.decision().legal_keys()[0])
     me = runner.game.players[0]
-    assert me.resources["crystal"] == 1 and me.energy == 1 and me.energy_on == [] and runner.game.turn.player == 1
+    assert runner.between_moves and runner.game.turn.hibernated and runner.game.turn.player == 0
+    assert me.resources["crystal"] == 1 and me.energy == 1 and me.energy_on == []  # the energy is back
+    assert "machine" not in legal_moves(runner.game) and "machine" not in runner.decision().legal_keys()
+    assert "end" in runner.decision().legal_keys()
+    runner.answer("end")
+    assert runner.game.turn.player == 1 and runner.game.players[0].energy == 1
 
 
 # --- the standard machines as machines -------------------------------------------------------

@@ -271,7 +271,9 @@ def test_technology_anytime_trade_is_a_free_move():
     runner = Runner(game, RULES)
     runner.answer("tech_trade")
     runner.answer(runner.decision().legal_keys()[0])
+    runner.answer("gear")  # each basic unit is its own choice
     runner.answer("gear")
+    assert runner.between_moves
     assert runner.game.players[0].resources["crystal"] == 1 and runner.game.players[0].resources["gear"] == 0
     assert runner.game.turn.actions == 0
 

@@ -11,6 +11,7 @@ import pytest
 from revive_dsl.engine import registry
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.board_actions import build, build_options, populate_options
+from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, count, decisions_asked, run, run_text, run_to_end
 from revive_dsl.engine.machines import activate, anytime_trades, machines_usable_during, usable_machines
 from revive_dsl.engine.range import passage_cost, range_costs
@@ -87,7 +88,7 @@ def test_nadair_moon_forest_tile_gives_a_book_per_connected_forest():
     options = place_options(ctx, "forest_tile")
     assert "1,-2" in options and options["1,-2"] == {"food": 1}  # range from the chasm through 1,-1
     assert "0,-2" not in options and "1,1" not in options  # vacant sand spaces only
-    do(ctx, "ability", ["1,-2"])
+    do(ctx, "ability", ["pay", "1,-2"])  # pay the crystal, then where
     assert player.resources["book"] == 2  # the new tile and the one chained to it
     assert game.players[1].tracks["green"] == 3  # a large building next to the new forest: 2 steps
     assert player.tokens_left["forest_tile"] == 4 and player.resources["food"] == 0
@@ -119,8 +120,29 @@ def test_hofstadterian_sun_ability_gains_a_basic_per_claimed_water():
 def test_hofstadterian_crystal_press_two_basics_for_a_crystal():
     _, player, ctx = setup("hofstadterians", "sun", technologies=["t1"])
     player.resources.update(gear=2)
-    do(ctx, "pay basic + basic -> gain crystal", ["gear"])
+    do(ctx, "pay basic + basic -> gain crystal", ["gear", "gear"])  # each basic unit chosen
     assert player.resources["crystal"] == 1 and player.resources["gear"] == 0
+
+
+def test_hofstadterian_sun_two_different_basics_make_a_crystal():
+    # 003: the crystal press turns any 2 basic resources into 1 crystal, at any time (a technology trade)
+    game, player, ctx = setup("hofstadterians", "sun", technologies=["t1"])
+    player.resources.update(gear=1, book=1, food=1)
+    trade = "t1: pay basic + basic -> gain crystal"
+    assert [key for key, _ in anytime_trades(ctx)] == [trade]
+    runner = Runner(game, RULES)
+    assert "tech_trade" in runner.decision().legal_keys()
+    runner.answer("tech_trade")
+    assert runner.decision().legal_keys() == [trade]
+    runner.answer(trade)
+    first = runner.decision()
+    assert first.rule == "pay" and first.legal_keys() == ["gear", "book", "food", "skip"]
+    runner.answer("gear")
+    assert runner.decision().legal_keys() == ["book", "food"]  # no second gear (and no crystal) to pay with
+    runner.answer("book")
+    player = runner.game.players[0]
+    assert player.resources == {"gear": 0, "book": 0, "food": 1, "crystal": 1}
+    assert runner.game.turn.actions == 0  # a free action
 
 
 def test_hofstadterian_open_doors_waives_book_fees_on_its_own_populate():
@@ -143,7 +165,7 @@ def test_hofstadterian_moon_temple_collects_water_reward_again():
     player.resources.update(crystal=1)
     options = place_options(ctx, "temple")
     assert options["1,-1"] == {} and options["-2,1"] == {"food": 1} and "1,0" not in options  # water only
-    do(ctx, "ability", ["1,-1"])
+    do(ctx, "ability", ["pay", "1,-1"])
     assert player.energy == 1  # the reward again, though a building claimed it
     assert player.waters_claimed == ["1,-1"]  # still counted once
 
@@ -153,7 +175,7 @@ def test_hofstadterian_moon_temple_water_counts_once_for_scoring_and_blocks_no_b
     _game, player, ctx = setup("hofstadterians", "moon")
     player.resources.update(crystal=1, gear=3)
     water_spaces = parse("score value water_spaces").clauses[0].formula.counter
-    do(ctx, "ability", ["1,-1"])  # the temple on the energy water
+    do(ctx, "ability", ["pay", "1,-1"])  # the temple on the energy water
     assert player.energy == 1 and count(water_spaces, ctx) == 1
     run_to_end(build(ctx), ["1,0", "small"])  # next to the temple's water
     assert player.energy == 2  # the building takes the reward too (the temple claims nothing)
@@ -179,8 +201,21 @@ def test_hofstadterian_moon_temples_are_range_origins_with_two_more_in_temple_ro
 def test_ox49_sun_ability_food_for_two_points():
     _, player, ctx = setup("ox49", "sun")
     player.resources["food"] = 1
-    do(ctx, "ability")
+    do(ctx, "ability", ["pay"])
     assert player.points == 2 and player.resources["food"] == 0
+
+
+def test_ox49_sun_ability_may_be_declined_and_moves_no_marker():
+    # 003: using an effect is always optional; an ability not carried out moves no progress marker
+    _, player, ctx = setup("ox49", "sun")
+    player.resources["food"] = 1
+    [question] = asked(run(parse("ability").clauses[0].body, ctx), ["skip"])
+    assert question.rule == "pay" and question.legal_keys() == ["pay", "skip"]
+    assert player.resources["food"] == 1 and player.points == 0
+    assert player.tribe_markers == 5 and player.progress == 0
+    do(ctx, "ability", ["pay"])
+    assert player.resources["food"] == 0 and player.points == 2
+    assert player.tribe_markers == 4 and player.progress == 1
 
 
 def test_ox49_light_rations_one_food_less_to_explore():
@@ -193,7 +228,7 @@ def test_ox49_light_rations_one_food_less_to_explore():
 def test_ox49_relocation_moves_a_figure():
     game, _player, ctx = setup("ox49", "sun")
     game.board.figures["2,-1"] = [0]
-    do(ctx, "move_figure", ["2,-1", "2,-2"])
+    do(ctx, "move_figure", ["use", "2,-1", "2,-2"])
     assert game.board.figures == {"2,-2": [0]}
 
 
@@ -239,7 +274,7 @@ def test_kuniban_sun_ability_food_for_a_recruit():
     game, player, ctx = setup("kuniban", "sun")
     game.supply.citizen_display = ["cit_smith"]
     player.resources["food"] = 1
-    do(ctx, "ability", ["cit_smith"])
+    do(ctx, "ability", ["pay", "cit_smith"])
     assert "cit_smith" in player.active
 
 
@@ -256,7 +291,7 @@ def test_kuniban_moon_sand_tile_takes_matching_display_card():
     player.resources["food"] = 1
     options = place_options(ctx, "sand_tile")
     assert "1,1" in options and "1,-1" not in options and "1,0" not in options  # terrain spaces only
-    decisions = asked(run(parse("ability").clauses[0].body, ctx), ["1,1", "cit_scholar"])
+    decisions = asked(run(parse("ability").clauses[0].body, ctx), ["use", "1,1", "cit_scholar"])
     assert decisions[-1].legal_keys() == ["cit_scholar"]  # forest: green cards only
     assert player.active == ["cit_scholar"] and game.board.tokens["1,1"]["token"] == "sand_tile"
 
@@ -307,7 +342,7 @@ def test_formica_sun_mountain_discount_applies_to_this_build():
 def test_formica_crystal_splitting_crystal_for_two_basics():
     _, player, ctx = setup("formica", "sun", technologies=["t1", "t2a"])
     player.resources["crystal"] = 1
-    do(ctx, "pay crystal -> gain 2 basic", ["book"])
+    do(ctx, "pay crystal -> gain 2 basic", ["pay", "book"])
     assert player.resources["book"] == 2
 
 
@@ -323,7 +358,7 @@ def test_formica_moon_workshop_advances_track_without_range():
     player.resources["crystal"] = 1
     options = place_options(ctx, "workshop")
     assert options["3,-3"] == {} and "1,0" not in options
-    do(ctx, "ability", ["3,-3"])
+    do(ctx, "ability", ["pay", "3,-3"])
     assert player.tracks["grey"] == 2
 
 
@@ -353,6 +388,25 @@ def test_vukuntur_sun_ability_range_then_an_action():
     assert sum(build_options(ctx)["3,-2"]["small"].values()) <= sum(costs["3,-2"]["small"].values())
 
 
+def test_vukuntur_sun_ability_without_resources_moves_no_marker():
+    # nothing to explore, build or populate with: the ability cannot be carried out, so it asks nothing
+    game, player, ctx = setup("vukuntur", "sun")
+    assert asked(run(parse("ability").clauses[0].body, ctx), []) == []
+    assert game.board.buildings == {} and game.turn.range_bonus == 0
+    assert player.tribe_markers == 5 and player.progress == 0
+
+
+def test_vukuntur_sun_ability_offers_only_the_possible_actions():
+    # 3 gears pay one small building and nothing else (no food to explore, no books to populate)
+    game, player, ctx = setup("vukuntur", "sun")
+    player.resources["gear"] = 3
+    decisions = asked(run(parse("ability").clauses[0].body, ctx), ["use", "build", "1,0", "small"])
+    assert decisions[0].rule == "optional effect" and decisions[0].legal_keys() == ["use", "skip"]
+    assert decisions[1].rule == "choose one" and decisions[1].legal_keys() == ["build"]
+    assert game.board.buildings == {"1,0": {"player": 0, "size": "small"}} and player.resources["gear"] == 0
+    assert player.tribe_markers == 4 and player.progress == 1
+
+
 def test_vukuntur_wide_wings_and_high_winds_add_up():
     _, player, ctx = setup("vukuntur", "sun")
     base = range_costs(ctx)["3,-3"]
@@ -371,7 +425,7 @@ def test_vukuntur_supply_drop_unlock_gives_one_crate_and_one_crystal():
     game, player, ctx = setup("vukuntur", "sun", technologies=["t1"])
     game.supply.crates = ["crate_01", "crate_02"]
     player.resources.update(book=3)
-    do(ctx, "populate", ["2,-1", "t2a"])
+    do(ctx, "populate", ["use", "2,-1", "t2a"])
     assert player.crates_closed == ["crate_01"] and player.resources["crystal"] == 1
     assert player.technologies == ["t1", "t2a"]
     do(ctx, "crate")  # a later crate brings its crystal
@@ -430,5 +484,5 @@ def test_hofstadterian_moon_ability_needs_range_on_top_of_its_crystal():
     do(ctx, "ability")
     assert player.tribe_markers == 5 and player.resources["crystal"] == 1
     player.resources["food"] = 1
-    do(ctx, "ability", ["-2,1"])
+    do(ctx, "ability", ["pay", "-2,1"])
     assert game.board.tokens["-2,1"] == {"player": 0, "token": "temple"} and player.resources["food"] == 0

@@ -378,4 +378,4 @@ def test_the_bundled_data_script_loads_from_its_folder():
     script = load_script(path)
     assert script.text.startswith("# yaml-language-server: $schema=../../../revive_dsl/schemas/script.schema.json\n")
     assert (Path(path).parent / "../../../revive_dsl/schemas/script.schema.json").resolve().is_file()
-    assert len(script.steps) == 64
+    assert len(script.steps) == 77

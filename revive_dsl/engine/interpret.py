@@ -240,7 +240,7 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
         yield from trade(expr, ctx)
     elif isinstance(expr, n.Repeat):
         for _ in range(expr.times):
-            if not feasible(expr.body, ctx):
+            if not can_carry_out(ctx, expr.body):  # nothing it could do: not asked
                 return
             choice = yield Decision(ctx.seat, "up to N times", "do it (again)?", options_of(["yes", "no"]))
             if choice.key == "no":

@@ -376,7 +376,6 @@ def _end_of_turn(game: Game) -> None:
 
 NEEDS["leech_tech"] = lambda ctx: bool(leechable(ctx))
 NEEDS["leech_range"] = lambda ctx: bool(leech_origins(ctx))
-NEEDS.setdefault("leech_copy", lambda ctx: bool(holders(ctx)))
 DECLINABLE.add("leech_copy")  # copying: a player may not want the copy (003, effects are optional)
 SETUP_STEPS.append(_setup)
 actions.BUILD_SPACES.append(_shared_spaces)
