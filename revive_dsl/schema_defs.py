@@ -318,6 +318,11 @@ _STEP = {
                 "highlight": {"type": "array", "items": {"type": "string"}, "description": "state paths to emphasise"},
                 "try": {"type": "boolean", "description": "tutorials: the learner types this move"},
                 "hint": {"type": "string", "description": "tutorials: shown after a wrong try"},
+                "refused": {
+                    "oneOf": [{"type": "boolean"}, {"type": "string", "minLength": 1}],
+                    "description": "the move must be refused (true), or refused with a message containing this "
+                    "text; the state stays as it was and the script goes on",
+                },
             },
             "additionalProperties": False,
         },

@@ -133,7 +133,7 @@ def test_a_step_mapping_with_an_unknown_key():
         (
             "s.yaml:5:5",
             "schema: at steps.0: a step is a move line, or a mapping with 'move' and optional note, expect, "
-            "highlight, try, hint",
+            "highlight, try, hint, refused",
         )
     ]
 

@@ -55,6 +55,8 @@ class StepResult:
     log: list[str]
     decisions: list[tuple[str, str]]  # (the decision's prompt, the answer)
     drawn: list[tuple[str, str]] = field(default_factory=list)  # (pile, item) the move took
+    refused: str | None = None  # a step the script expects to be refused: why the engine refused it
+    legal: list[str] = field(default_factory=list)  # ... and the legal answers at that point
 
     @property
     def index(self) -> int:
@@ -70,10 +72,14 @@ class ReplayError(DslError):
         step: Step | None,
         last_good: Game | None,
         decision: Decision | None = None,
+        reason: str = "",
+        refusal: bool = False,
     ):
         self.step = step
         self.last_good = last_good
         self.decision = decision
+        self.reason = reason  # the message without its "step N (...)" prefix
+        self.refusal = refusal  # the engine refused the move (an illegal answer, not the mover's turn, ...)
         super().__init__([diagnostic])
 
     @property
@@ -153,9 +159,9 @@ class Replay:
         return self.game
 
     def step(self) -> StepResult:
-        """Play the next step of the script."""
+        """Play the next step of the script (a step marked ``refused:`` must be refused, changing nothing)."""
         step = self.script.steps[self.done]
-        result = self.apply(step.move, step)
+        result = self.apply(step.move, step) if step.refused is None else self._refused(step)
         self.check_expectations(step, result.after)
         self.states.append(result.after)  # committed states are never changed in place: the Runner moves on copies
         return result
@@ -167,15 +173,39 @@ class Replay:
         self.runner.cancel()
         self.runner.game = self.states[done].clone()
 
+    def _refused(self, step: Step) -> StepResult:
+        """A step the script expects the engine to refuse: check that it is, with the text asked for, and that the
+        state is exactly as before it."""
+        before = self.runner.game
+        at = self.script.doc.pos(("steps", step.index - 1, "refused"))
+        try:
+            self.apply(step.move, step)
+        except ReplayError as err:
+            if not err.refusal:
+                raise
+            wanted = step.refused if isinstance(step.refused, str) else None
+            if wanted is not None and wanted not in err.reason:
+                raise self._error(
+                    step, at, f"refused as expected, but the message does not contain {wanted!r}: {err.reason}"
+                ) from None
+            if self.runner.game.to_json() != before.to_json():  # pragma: no cover - a failed move changes nothing
+                raise self._error(step, at, "the refused move changed the state") from None
+            return StepResult(step, before, self.runner.game, [], [], refused=err.reason, legal=err.legal)
+        self.runner.game = before
+        raise self._error(step, at, "the move should be refused (refused: in the script) but the game accepted it")
+
     # --- applying one move ---------------------------------------------------------------
 
-    def _error(self, step: Step | None, pos: Pos, message: str, decision: Decision | None = None) -> ReplayError:
+    def _error(
+        self, step: Step | None, pos: Pos, message: str, decision: Decision | None = None, refusal: bool = False
+    ) -> ReplayError:
         self.runner.cancel()
         del self.runner.log[self._log_mark :]  # a failed move leaves no account behind
+        reason = message
         if step is not None:
             message = f"step {step.index} ({step.text}): {message}"
         [diag] = attach_lines([Diagnostic(pos, message)], {self.script.file: self.script.text})
-        return ReplayError(diag, step, self.game.clone(), decision)
+        return ReplayError(diag, step, self.game.clone(), decision, reason, refusal)
 
     def seat(self, name: str) -> int:
         return self.names.index(name)
@@ -191,7 +221,7 @@ class Replay:
         self._log_mark = len(runner.log)
         before = runner.game
         if before.turn.over:
-            raise self._error(step, move.pos, "the game is over: no move can follow")
+            raise self._error(step, move.pos, "the game is over: no move can follow", refusal=True)
         in_setup = setup_pending(before)
         if move.is_setup != in_setup:
             if move.is_setup:
@@ -205,7 +235,7 @@ class Replay:
             message = (
                 f"the setup choices come first: write 'setup ({who} ...)'; {decision.prompt} ({who}; legal: {legal})"
             )
-            raise self._error(step, move.pos, message, decision)
+            raise self._error(step, move.pos, message, decision, refusal=True)
         answers: list[Answer] = list(move.answers)
         mover = move.player
         if not move.is_setup:
@@ -214,7 +244,7 @@ class Replay:
                 decision = runner.decision()
                 legal = ", ".join(decision.legal_keys()) if decision else "none"
                 message = f"it is {turn_player}'s turn, not {mover}'s; {turn_player}'s moves: {legal}"
-                raise self._error(step, move.pos, message, decision)
+                raise self._error(step, move.pos, message, decision, refusal=True)
             answers.insert(0, Answer(str(move.verb), None, move.verb_pos))
         if move.reveals:
             runner.game = before.clone()
@@ -230,10 +260,10 @@ class Replay:
         arranged = runner.game
         taken: list[tuple[str, str]] = []
 
-        def fail(pos: Pos, message: str, decision: Decision | None = None) -> ReplayError:
+        def fail(pos: Pos, message: str, decision: Decision | None = None, refusal: bool = False) -> ReplayError:
             runner.cancel()
             runner.game = before
-            return self._error(step, pos, message, decision)
+            return self._error(step, pos, message, decision, refusal)
 
         first = True
         while first or not self._at_rest():
@@ -264,7 +294,7 @@ class Replay:
             try:
                 runner.answer(answer.key)
             except IllegalAnswer as err:
-                raise fail(answer.pos, str(err), err.decision) from None
+                raise fail(answer.pos, str(err), err.decision, refusal=True) from None
             taken.append(("what do you do?" if decision is None else decision.prompt, answer.key))
             first = False
         if answers:

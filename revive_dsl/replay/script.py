@@ -41,6 +41,8 @@ from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 FORMAT = 1  # the script format this version reads and writes
+# What a step mapping's keys take, for the schema's messages (the step as a whole is a oneOf).
+STEP_KEYS = {"refused": "refused is true, or a text the engine's refusal message must contain"}
 FORMATS_READ = {1}
 
 
@@ -57,6 +59,7 @@ class Step:
     highlight: list[str] = field(default_factory=list)
     try_it: bool = False
     hint: str | None = None
+    refused: bool | str | None = None  # the move must be refused (True), with a message containing this text
 
 
 @dataclass
@@ -130,7 +133,16 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
         path, message = schema_problem(err)
         where = ".".join(str(p) for p in path) or "the script"
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "steps":
-            message = "a step is a move line, or a mapping with 'move' and optional note, expect, highlight, try, hint"
+            inner = [e for e in err.context if len(e.path) > 0]  # a known key of a step mapping, wrong
+            if isinstance(err.instance, dict) and inner:
+                path, message = (*path, *inner[0].path), STEP_KEYS.get(inner[0].path[0], "")
+                where = ".".join(str(p) for p in path)
+                message = message or schema_problem(inner[0])[1]
+            else:
+                message = (
+                    "a step is a move line, or a mapping with 'move' and optional note, expect, highlight, try, hint, "
+                    "refused"
+                )
         problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {message}"))
     if problems:
         raise DslError(attach_lines(problems, {file: text}))
@@ -161,6 +173,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
                 list(extra.get("highlight", [])),
                 bool(extra.get("try", False)),
                 extra.get("hint"),
+                extra.get("refused") or None,  # ``refused: false`` is an ordinary step
             )
         )
     if problems:

@@ -163,6 +163,8 @@ class StepSnapshots:
         data = view(result.after)
         leaves = flatten(data)
         lines = [result.step.text, *change_lines(self._leaves, leaves)]
+        if result.refused is not None:  # a step the script expects to be refused: why, and nothing changed
+            lines.insert(1, f"refused: {result.refused}")
         if last:
             lines += ["final state:", *state_lines(data)]
         self._data, self._leaves = data, leaves

@@ -84,11 +84,16 @@ def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
     move_text = step.text
     if step.move.verb is not None and move_text.startswith(f"{player} "):
         move_text = move_text[len(player) + 1 :]
+    log = result.log
+    if result.refused is not None:  # the script expects the refusal: tell it, and what was legal instead
+        log = [f"refused, as the script expects: {result.refused}"]
+        if result.legal and "legal:" not in result.refused:
+            log.append(f"legal: {', '.join(result.legal)}")
     return render.render_step(
         step.index,
         player,
         move_text,
-        result.log,
+        log,
         result.decisions,
         changes,
         step.note if note else None,

@@ -1,0 +1,117 @@
+"""Expected refusals: a step marked ``refused:`` must be refused by the engine, change nothing, and the script
+goes on (a rules test can say "the switch is used once" and still pass)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from revive_dsl.replay import Replay, ReplayError
+from revive_dsl.replay.script import load_script_text
+from revive_dsl.replay.snapshot import StepSnapshots
+
+HEAD = (
+    "format: 1\n"
+    "players: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]\n"
+    "setup: {seed: 12}\n"
+    "steps:\n"
+    "  - Ann switch food\n"  # line 5: step 1
+)
+SWITCH_ONCE = HEAD + (
+    "  - move: Ann switch food\n"  # line 6: step 2, the switch is used already
+    "    refused: \"'switch' is not a legal answer\"\n"
+    "    expect: {Ann.switch_used: true}\n"
+    "  - Ann end\n"
+)
+
+
+def test_a_refused_step_passes_changes_nothing_and_the_script_goes_on():
+    replay = Replay(load_script_text(SWITCH_ONCE, "s.yaml"))
+    results = list(replay.steps())
+    refused = results[1]
+    assert refused.refused.startswith("'switch' is not a legal answer for turn (what do you do?); legal: ")
+    assert "switch" not in refused.legal and "end" in refused.legal
+    assert (
+        refused.before.to_json() == refused.after.to_json() == replay.states[1].to_json() == replay.states[2].to_json()
+    )
+    assert replay.finished and replay.game.turn.player == 1  # step 3 ended Ann's turn
+
+
+def test_refused_true_accepts_any_refusal():
+    text = SWITCH_ONCE.replace("    refused: \"'switch' is not a legal answer\"\n", "    refused: true\n")
+    assert Replay(load_script_text(text, "s.yaml")).run().turn.player == 1
+
+
+def test_a_move_the_game_accepts_fails_a_refused_step_at_its_refused_key():
+    text = HEAD + "  - move: Ann play start_c_1 top_right\n    refused: true\n"
+    replay = Replay(load_script_text(text, "s.yaml"))
+    with pytest.raises(ReplayError) as err:
+        replay.run()
+    [d] = err.value.diagnostics
+    assert str(d.pos) == "s.yaml:7:14"
+    assert d.message == (
+        "step 2 (Ann play start_c_1 top_right): the move should be refused (refused: in the script) "
+        "but the game accepted it"
+    )
+    assert replay.done == 1 and replay.game.to_json() == replay.states[1].to_json()
+
+
+def test_a_refusal_with_another_message_fails_naming_both():
+    text = SWITCH_ONCE.replace("'switch' is not a legal answer", "not your turn")
+    with pytest.raises(ReplayError) as err:
+        Replay(load_script_text(text, "s.yaml")).run()
+    [d] = err.value.diagnostics
+    assert str(d.pos) == "s.yaml:7:14"
+    assert d.message.startswith(
+        "step 2 (Ann switch food): refused as expected, but the message does not contain 'not your turn': "
+        "'switch' is not a legal answer for turn"
+    )
+
+
+def test_a_wrong_players_move_is_a_refusal():
+    text = HEAD + "  - move: Bob switch food\n    refused: \"it is Ann's turn, not Bob's\"\n  - Ann end\n"
+    assert Replay(load_script_text(text, "s.yaml")).run().turn.player == 1
+
+
+def test_an_incomplete_move_line_is_a_script_error_not_a_refusal():
+    text = HEAD + "  - move: Ann end\n  - move: Bob switch\n    refused: true\n"
+    with pytest.raises(ReplayError) as err:
+        Replay(load_script_text(text, "s.yaml")).run()
+    assert "the move does not answer switch" in err.value.diagnostics[0].message
+
+
+def test_the_snapshot_of_a_refused_step_says_why_and_shows_no_change():
+    replay = Replay(load_script_text(SWITCH_ONCE, "s.yaml"))
+    snaps = StepSnapshots(replay.game)
+    snaps.step(replay.step(), last=False)
+    text = snaps.step(replay.step(), last=False)
+    assert text.splitlines()[0] == "Ann switch food"
+    assert text.splitlines()[1].startswith("refused: 'switch' is not a legal answer")
+    assert len(text.splitlines()) == 2
+
+
+def test_the_schema_takes_true_or_a_text_only():
+    from revive_dsl.positions import DslError
+
+    text = SWITCH_ONCE.replace("    refused: \"'switch' is not a legal answer\"\n", "    refused: 3\n")
+    with pytest.raises(DslError) as err:
+        load_script_text(text, "s.yaml")
+    [d] = err.value.diagnostics
+    assert (str(d.pos), d.message) == (
+        "s.yaml:7:14",
+        "schema: at steps.1.refused: refused is true, or a text the engine's refusal message must contain",
+    )
+
+
+def test_revive_replay_shows_the_refused_step(tmp_path):
+    path = tmp_path / "switch-once.yaml"
+    path.write_text(SWITCH_ONCE, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", "replay", str(path), "--no-color", "--width", "120"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "refused, as the script expects: 'switch' is not a legal answer" in run.stdout
+    assert "Traceback" not in run.stdout + run.stderr
