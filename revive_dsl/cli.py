@@ -95,14 +95,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def cmd_schemas(args: argparse.Namespace) -> int:
+def shipped_schemas() -> dict[str, dict]:
+    """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
+    from revive_dsl.engine.state_schema import state_schema
     from revive_dsl.schema_defs import all_schemas
 
+    return {**all_schemas(), "state.schema.json": state_schema()}
+
+
+def cmd_schemas(args: argparse.Namespace) -> int:
     out = Path(args.write)
     out.mkdir(parents=True, exist_ok=True)
-    for name, schema in all_schemas().items():
+    schemas = shipped_schemas()
+    for name, schema in schemas.items():
         (out / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {len(all_schemas())} schemas to {out}")
+    print(f"wrote {len(schemas)} schemas to {out}")
     return 0
 
 
@@ -221,20 +228,27 @@ def cmd_content(args: argparse.Namespace) -> int:
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl import docgen
+    from revive_dsl.engine import state_schema
 
     path = Path(args.path) if args.path else docgen.default_path()
     text = docgen.reference()
+    # the DSL reference, and beside it the state reference (docs/state-reference.md)
+    pages = [(path, text), (path.with_name("state-reference.md"), state_schema.reference() + "\n")]
     if args.write:
-        docgen.write(path)
-        print(f"wrote {path}")
+        for where, page in pages:
+            where.write_text(page, encoding="utf-8")
+            print(f"wrote {where}")
         return 0
     if args.check:
-        current = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if current != text:
-            print(f"{path} is out of date; run `revive docs --write`", file=sys.stderr)
-            return 1
-        print(f"{path} is up to date")
-        return 0
+        stale = 0
+        for where, page in pages:
+            current = where.read_text(encoding="utf-8") if where.is_file() else ""
+            if current != page:
+                print(f"{where} is out of date; run `revive docs --write`", file=sys.stderr)
+                stale += 1
+            else:
+                print(f"{where} is up to date")
+        return 1 if stale else 0
     sys.stdout.write(text)
     return 0
 

@@ -1,0 +1,341 @@
+"""The canonical state described: every field's meaning, unit and range, as a JSON Schema and as prose.
+
+One table (:data:`FIELDS`) says what each field of the state's dataclasses means and which values it
+takes; :func:`state_schema` turns the dataclasses and the table into the JSON Schema shipped as
+``state.schema.json``, and :func:`reference` into ``docs/state-reference.md``. A test checks that
+every dataclass field has an entry, so the two cannot drift from the state.
+
+Numbers are bounded by the rules where they say so (6 of a basic resource, 3 crystals, 50 spaces of the
+point track) and otherwise by limits no game reaches, so that no value a script may give can make the
+engine slow.
+
+>>> schema = state_schema()
+>>> schema["$defs"]["Player"]["properties"]["hibernations"]["maximum"]
+4
+>>> schema["$defs"]["Player"]["properties"]["resources"]["properties"]["crystal"]["maximum"]
+3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from revive_dsl.engine import state as st
+
+CLASSES = (st.Game, st.Player, st.Played, st.Board, st.Supply, st.Turn)
+
+BIG = 10_000  # a bound no game reaches, for counts the rules leave open
+ID = {"type": "string", "minLength": 1, "maxLength": 200}  # a content id or a board key
+SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
+RESOURCES = {
+    "type": "object",
+    "properties": {
+        "gear": {"type": "integer", "minimum": 0, "maximum": 6},
+        "book": {"type": "integer", "minimum": 0, "maximum": 6},
+        "food": {"type": "integer", "minimum": 0, "maximum": 6},
+        "crystal": {"type": "integer", "minimum": 0, "maximum": 3},
+    },
+    "required": ["gear", "book", "food", "crystal"],
+    "additionalProperties": False,
+}
+TRACK_NAMES = {"enum": ["grey", "green", "yellow"]}
+
+
+def _count(high: int = BIG, low: int = 0) -> dict[str, Any]:
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def _ids(**more: Any) -> dict[str, Any]:
+    return {"type": "array", "items": ID, "maxItems": 500, **more}
+
+
+# "Class.field" -> (what it means, with its unit and range; the schema of its values where the type alone
+# does not say enough). Unordered lists (the rules give them no order) say so: ``expect`` compares them as sets.
+FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
+    # --- Game
+    "Game.players": ("The players in seat order; seat 0 starts. A script addresses each by name.", None),
+    "Game.board": ("What lies on the main board.", None),
+    "Game.supply": ("Decks, displays and piles beside the board.", None),
+    "Game.turn": ("Whose turn it is, how far it has gone, and the result once the game is over.", None),
+    "Game.packs": ("The content packs the game is played with, e.g. `[base, abyss]`.", _ids(minItems=1)),
+    "Game.variants": ("The variants in play (README, 'Setup from a seed').", _ids()),
+    "Game.seed": ("The setup's seed; `null` for a state built by hand.", {"type": ["integer", "null"]}),
+    "Game.draws": ("Chance outcomes taken so far (a counter for the order of chance).", _count(10**6)),
+    # --- Player
+    "Player.seat": ("The seat, 0 to 3, in turn order.", SEAT),
+    "Player.name": ("The player's name, unique in the game.", ID),
+    "Player.tribe": ("The tribe's content id (`nadair`, ..., `abyss_tribe_leech`).", ID),
+    "Player.side": (
+        "The tribe board's side: `sun` or `moon`; `single` for the expansion's tribes.",
+        {"enum": ["sun", "moon", "single"]},
+    ),
+    "Player.resources": ("Basic resources (0-6 each) and crystals (0-3).", RESOURCES),
+    "Player.energy": ("Energy markers in the energy storage (0-28).", _count(28)),
+    "Player.energy_on": ("Machines holding an energy, by machine spot (unordered).", _ids()),
+    "Player.switch_used": ("The switch token is in the used position.", None),
+    "Player.active": ("Cards in the active area (unordered).", _ids()),
+    "Player.resting": ("Cards in the resting area, face down (unordered).", _ids()),
+    "Player.slots": (
+        "Card slot -> the cards played there, oldest first, each with the half that was gained.",
+        {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/Played"}}},
+    ),
+    "Player.modules": (
+        "Card slot -> its module spaces, each a slot module id or `null` (empty).",
+        {"type": "object", "additionalProperties": {"type": "array", "items": {"anyOf": [ID, {"type": "null"}]}}},
+    ),
+    "Player.tracks": (
+        "Machine track -> spaces reached, 1 (start) to 13 (the end).",
+        {"type": "object", "propertyNames": TRACK_NAMES, "additionalProperties": _count(13, 1)},
+    ),
+    "Player.unlocked": ("Reward spaces of the machine tracks unlocked (unordered).", _ids()),
+    "Player.special_machines": (
+        "Special-machine reward space -> the machine token taken for it.",
+        {"type": "object", "additionalProperties": ID},
+    ),
+    "Player.progress": ("Progress markers placed on the progress track (0-20).", _count(20)),
+    "Player.tribe_markers": ("Progress markers still on the tribe board (5 at the start, 0-5).", _count(5)),
+    "Player.technologies": ("Technologies unlocked, in the order of unlocking.", _ids()),
+    "Player.buildings_left": (
+        "Buildings not yet built: `small` (5 at the start) and `large` (3).",
+        {"type": "object", "propertyNames": {"enum": ["small", "large"]}, "additionalProperties": _count(5)},
+    ),
+    "Player.tokens_left": (
+        "Tribe tokens not yet placed, by token (`temple`, `forest_tile`, ...).",
+        {"type": "object", "additionalProperties": _count(10)},
+    ),
+    "Player.crates_closed": ("Crates gained, still closed (unordered).", _ids()),
+    "Player.crates_opened": ("Crates opened (unordered).", _ids()),
+    "Player.crates_reactivated": ("Opened crates reactivated once by a machine (unordered).", _ids()),
+    "Player.points": ("The point marker's space on the point track, 0-49 (see `laps`).", _count(49)),
+    "Player.laps": ("Times the point marker passed 50: the score is `laps * 50 + points`.", _count(40)),
+    "Player.purple": ("Purple points, tallied only at the end.", _count(BIG)),
+    "Player.hibernations": ("The hibernation marker's space, 0 (start) to 4 (the last).", _count(4)),
+    "Player.majors": ("Major artifacts taken (unordered).", _ids()),
+    "Player.minors": ("Minor artifacts taken (2 points each at the end).", _ids()),
+    "Player.end_game_tile": ("The player holds the end-game tile (4 points).", None),
+    "Player.artifact_card": (
+        "The player's artifact card; `null` until dealt or chosen.",
+        {"anyOf": [ID, {"type": "null"}]},
+    ),
+    "Player.artifact_offer": ("Variant `artifact_choice`: the two cards dealt, until one is chosen.", _ids()),
+    "Player.draft_hand": ("Variant `starting_draft`: cards dealt and not yet drafted.", _ids()),
+    "Player.draft_order": (
+        "Variant `starting_draft`: the shuffle of the six drafted cards.",
+        {"type": "array", "items": _count(5)},
+    ),
+    "Player.waters_claimed": ("Water spaces whose reward a building of this player took (unordered).", _ids()),
+    "Player.devotion": ("Devotion (Call of the Abyss), the devotion track's space, 0-25.", _count(25)),
+    "Player.journeys_done": ("Completed journeys, face down (a flask each).", _ids()),
+    "Player.gadgets_used": ("Gadgets face down since the last hibernation.", _ids()),
+    "Player.scyphoz_colours": (
+        "Scyphoz card -> the colour chosen for it this turn.",
+        {"type": "object", "additionalProperties": {"enum": ["grey", "green", "yellow"]}},
+    ),
+    "Player.machines_flipped": ("Unstable machines used and turned face down (a flask each).", _ids()),
+    "Player.action_cube": (
+        "Solo: spaces the action cube has moved up the progress track (20 or more: beyond the top).",
+        _count(22),
+    ),
+    "Player.journeys": ("Journeys started, above the tribe board.", _ids()),
+    "Player.circadian": (
+        "Circadian tribe: the tile's face-up side, `day` or `night` (empty otherwise).",
+        {"enum": ["", "day", "night"]},
+    ),
+    "Player.gadgets": ("Gadgets tribe: the gadget tiles in front of the player.", _ids()),
+    "Player.leech_markers": ("The Cordycephians' leech markers this player holds.", _count(20)),
+    "Player.borrowed": ("Leeched technologies, each `tribe/side/technology`.", _ids()),
+    "Player.modules_gained": ("Slot modules gained during the game, discarded ones included.", _count(BIG)),
+    # --- Played
+    "Played.card": ("The card's id.", ID),
+    "Played.half": ("The half gained: `top` or `bottom`.", {"enum": ["top", "bottom"]}),
+    # --- Board
+    "Board.tiles": (
+        "Tile slot -> `{tile, orientation, explored}`: the area tile lying there, how it is turned, face up or not.",
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ),
+    "Board.buildings": (
+        "Space -> `{player, size}`: the building on it (seat; `small` or `large`).",
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ),
+    "Board.figures": (
+        "Location -> the seats with a population figure there, in order of arrival.",
+        {"type": "object", "additionalProperties": {"type": "array", "items": SEAT, "maxItems": 4}},
+    ),
+    "Board.tokens": (
+        "Space -> `{player, token, ...}`: a tribe token on it (temple, forest tile, target, gate, falcon, ...).",
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ),
+    "Board.majors": ("Major artifacts still on the craters.", _ids()),
+    "Board.large_locations": (
+        "Corner -> `{tile, side}`: the large location tile lying there and its side.",
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ),
+    "Board.crater_minors": ("Variant `long_game` with 4 players: the minor artifacts by the craters.", _ids()),
+    "Board.shared_artifact_card": (
+        "Variant `common_artifact_card`: the one face-up artifact card every player scores.",
+        {"anyOf": [ID, {"type": "null"}]},
+    ),
+    "Board.shared": (
+        "The Cordycephians' buildings on spaces where another player's building stands: space -> `{player, size}`.",
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ),
+    # --- Supply
+    "Supply.citizen_deck": ("The citizen deck, top card first.", _ids()),
+    "Supply.citizen_display": ("The face-up citizen cards (5).", _ids(maxItems=5)),
+    "Supply.module_pile": ("The slot module pile, top first.", _ids()),
+    "Supply.module_display": ("The slot modules on display (5).", _ids(maxItems=5)),
+    "Supply.machine_piles": (
+        "Colour -> the special machine pile of that colour, top first.",
+        {"type": "object", "propertyNames": TRACK_NAMES, "additionalProperties": _ids()},
+    ),
+    "Supply.machine_display": (
+        "Colour -> the special machines on display (3 per colour).",
+        {"type": "object", "propertyNames": TRACK_NAMES, "additionalProperties": _ids(maxItems=3)},
+    ),
+    "Supply.crates": ("The crate pile, top first.", _ids()),
+    "Supply.minors": ("Minor artifacts left (the supply counts as unlimited).", _ids()),
+    "Supply.end_game_tile": ("The end-game tile is still in the supply.", None),
+    "Supply.energy": ("Energy markers in the supply (28 at the start).", _count(28)),
+    "Supply.scyphoz_deck": ("Call of the Abyss: the Scyphoz deck, top first.", _ids()),
+    "Supply.journey_deck": ("Call of the Abyss: the journey deck, top first.", _ids()),
+    "Supply.journey_display": ("Call of the Abyss: the face-up journey cards.", _ids()),
+    "Supply.removed": ("Cards returned to the box during the game.", _ids()),
+    # --- Turn
+    "Turn.player": ("The seat whose turn it is (a script names the player).", SEAT),
+    "Turn.actions": ("Actions taken this turn (2 per turn, 1 in solo; hibernating counts as one).", _count(2)),
+    "Turn.hibernated": ("The turn's action was hibernating: free actions but no machine until the turn ends.", None),
+    "Turn.range_bonus": ("Range waiting for the next action (pay that much less food for range).", _count(20)),
+    "Turn.discounts": (
+        "Action (or `any`) -> a discount waiting for the next such action.",
+        {"type": "object", "additionalProperties": _count(20)},
+    ),
+    "Turn.unlimited_range": ("The action under way pays no range (a machine during explore).", None),
+    "Turn.end_triggered_by": (
+        "The seat that triggered the end (took the last major artifact; solo: the action cube left the track).",
+        {"anyOf": [SEAT, {"type": "null"}]},
+    ),
+    "Turn.last_turns_left": (
+        "Seats still to take their last turn once the end is triggered.",
+        {"type": "array", "items": SEAT},
+    ),
+    "Turn.over": ("The game is over; the final scoring is in `final_scores`.", None),
+    "Turn.all_colours": ("Cards treated as every colour this turn.", _ids()),
+    "Turn.final_scores": (
+        "Once the game is over: each seat's sheet `{seat, blue, purple, total, lines}`, lines `{rule, points}`.",
+        {"anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "null"}]},
+    ),
+    "Turn.ranking": (
+        "Once the game is over: seats by place, best first; players tied after the tie-breaks share a place.",
+        {"type": "array", "items": {"type": "array", "items": SEAT}},
+    ),
+    "Turn.solo_rank": ("Solo: the score table's rank for the final total.", {"anyOf": [ID, {"type": "null"}]}),
+    "Turn.solo_achievements": ("Solo with the expansion: the achievements reached and the medal.", {"type": "object"}),
+    "Turn.leech_origin": (
+        "A leeched building range counts from for the action under way.",
+        {"anyOf": [ID, {"type": "null"}]},
+    ),
+}
+
+
+def _of_type(hint: Any) -> dict[str, Any]:
+    """The JSON Schema of a field's type, when the table gives none."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is int:
+        return _count()
+    if hint is str:
+        return {"type": "string"}
+    if dataclasses.is_dataclass(hint):
+        return {"$ref": f"#/$defs/{hint.__name__}"}
+    if origin is list:
+        return {"type": "array", "items": _of_type(args[0])}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _of_type(args[1])}
+    return {}
+
+
+def _definition(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    properties = {}
+    for f in dataclasses.fields(cls):
+        text, schema = FIELDS[f"{cls.__name__}.{f.name}"]
+        properties[f.name] = {**(schema if schema is not None else _of_type(hints[f.name])), "description": text}
+    return {
+        "type": "object",
+        "description": (cls.__doc__ or "").strip().splitlines()[0],
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def state_schema() -> dict[str, Any]:
+    """The JSON Schema of ``Game.to_dict()`` (fields left out while empty are optional)."""
+    defs = {cls.__name__: _definition(cls) for cls in CLASSES if cls is not st.Game}
+    game = _definition(st.Game)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://revive-dsl.invalid/schemas/state.schema.json",
+        "title": "revive-dsl canonical game state",
+        **game,
+        "$defs": defs,
+    }
+
+
+def reference() -> str:
+    """``docs/state-reference.md``: every field of the state, what it means and which values it takes."""
+    lines = [
+        "<!-- Generated by `revive docs --write` from revive_dsl/engine/state_schema.py; do not edit by hand. -->",
+        "# The game state",
+        "",
+        "The canonical state (`Game.to_json()`, `revive replay --json`, the schema `state.schema.json`) field by",
+        "field. Scripts address it with paths (`expect:`, `highlight:`, `setup.state`), players by name:",
+        "`Ann.resources.book`, `board.buildings.-1,0.size`, `turn.actions`. Fields marked *left out while empty* are",
+        "absent from the JSON until they hold something. Lists marked *unordered* have no order in the rules.",
+        "",
+    ]
+    for cls in CLASSES:
+        schema = _definition(cls)
+        omitted = {f.name for f in dataclasses.fields(cls) if f.metadata.get("omit_empty")}
+        lines += [
+            f"## {cls.__name__}",
+            "",
+            schema["description"],
+            "",
+            "| field | values | meaning |",
+            "| --- | --- | --- |",
+        ]
+        for name, prop in schema["properties"].items():
+            text = prop["description"] + (" *Left out while empty.*" if name in omitted else "")
+            lines.append(f"| `{name}` | {_values(prop)} | {text.replace('|', '/')} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _values(prop: dict[str, Any]) -> str:
+    """A short form of a property's schema for the reference table."""
+    if "$ref" in prop:
+        return prop["$ref"].rsplit("/", 1)[-1]
+    if "enum" in prop:
+        return ", ".join(f"`{v}`" if v else '`""`' for v in prop["enum"])
+    if "anyOf" in prop:
+        return " or ".join(_values(p) for p in prop["anyOf"])
+    kind = prop.get("type")
+    if kind == "integer":
+        return f"{prop.get('minimum', '')}-{prop.get('maximum', '')}"
+    if kind == "array":
+        return f"list of {_values(prop.get('items', {}))}"
+    if kind == "object":
+        if "properties" in prop:
+            return "{" + ", ".join(f"{k}: {_values(v)}" for k, v in prop["properties"].items()) + "}"
+        inner = prop.get("additionalProperties")
+        return f"mapping to {_values(inner)}" if isinstance(inner, dict) else "mapping"
+    if kind == "boolean":
+        return "true/false"
+    if kind == "string":
+        return "text"
+    if isinstance(kind, list):
+        return " or ".join(kind)
+    return "any"
