@@ -10,7 +10,9 @@ import pytest
 from revive_dsl.engine import state as st
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.state_schema import CLASSES, FIELDS, reference, state_schema
+from revive_dsl.positions import DslError
 from revive_dsl.replay import Replay, load_script
+from revive_dsl.replay.script import load_script_text
 from revive_dsl.resources import schema_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,3 +59,54 @@ def test_numbers_are_bounded_by_the_rules_or_by_limits_no_game_reaches():
         (["players", 0, "resources", "crystal"], "maximum"),
         (["turn", "player"], "type"),
     ]
+
+
+# --- the start state of a script (setup.state) is checked against the schema, each error at its own key ---
+
+START = """format: 1
+players: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]
+setup:
+  seed: 12
+  state:
+    players:
+      Bob:
+        points: 1000000000000
+        resources: {crystal: 1.5}
+        active: [[a]]
+    turn: {actions: null}
+steps:
+  - Ann switch food
+"""
+
+
+def start_problems(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        Replay(load_script_text(text, "s.yaml"))
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+def test_every_wrong_start_state_value_is_reported_at_its_own_key():
+    assert start_problems(START) == [
+        ("s.yaml:10:18", "start state: expected text, not a list"),
+        (
+            "s.yaml:8:17",
+            "start state: 1000000000000 is greater than the maximum of 49 "
+            "(Bob.points: the point marker's space on the point track, 0-49 (see `laps`))",
+        ),
+        ("s.yaml:9:30", "start state: expected a whole number, not a number with a fraction"),
+        (
+            "s.yaml:11:21",
+            "start state: expected a whole number, not nothing "
+            "(turn.actions: actions taken this turn (2 per turn, 1 in solo; hibernating counts as one))",
+        ),
+    ]
+
+
+def test_a_start_state_within_the_bounds_plays():
+    text = START.replace(
+        "        points: 1000000000000\n        resources: {crystal: 1.5}\n        active: [[a]]\n",
+        "        points: 12\n",
+    )
+    text = text.replace("    turn: {actions: null}\n", "")
+    replay = Replay(load_script_text(text, "s.yaml"))
+    assert replay.game.players[1].points == 12

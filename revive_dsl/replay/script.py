@@ -201,11 +201,20 @@ def script_rules(script: Script) -> Rules:
     return Rules(content, (*packs, f"script-{digest}")).register()  # the engine finds them by the game's packs
 
 
-_KINDS = ((bool, "true or false"), (int, "a number"), (str, "text"), (list, "a list"), (dict, "a mapping"))
+_KINDS = (
+    (bool, "true or false"),
+    (int, "a whole number"),
+    (float, "a number with a fraction"),
+    (str, "text"),
+    (list, "a list"),
+    (dict, "a mapping"),
+)
 
 
 def _kind(value: Any) -> str:
-    return next(name for cls, name in _KINDS if isinstance(value, cls)) if value is not None else "nothing"
+    if value is None:
+        return "nothing"
+    return next((name for cls, name in _KINDS if isinstance(value, cls)), type(value).__name__)
 
 
 class _BadState(ValueError):
@@ -221,9 +230,7 @@ def _merge(base: Any, over: Any, path: tuple = ()) -> Any:
         for key, value in over.items():
             out[key] = _merge(base[key], value, (*path, key)) if key in base else value
         return out
-    if base is not None and over is not None and _kind(base) != _kind(over):
-        raise _BadState(path, f"expected {_kind(base)} here (as in the set-up state), not {_kind(over)}")
-    return over
+    return over  # a value of the wrong kind is reported by the state's schema, at its key (_check_state)
 
 
 def _fail(script: Script, path: tuple, message: str) -> DslError:
@@ -273,6 +280,7 @@ def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
         merged = _merge(data, {k: v for k, v in state.items() if k != "players"})
     except _BadState as err:
         raise _fail(script, (*at, *err.path), f"start state: {err}") from None
+    _check_state(script, merged)
     try:
         game = Game.from_dict(merged)
     except (ValueError, TypeError, KeyError, AttributeError) as err:
@@ -284,6 +292,48 @@ def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
     if broken:
         raise _fail(script, at, "the start state breaks the rules: " + "; ".join(broken))
     return game
+
+
+def _check_state(script: Script, merged: dict[str, Any]) -> None:
+    """Every value of the start state against the state's schema (docs/state-reference.md), each error at its key.
+
+    Numbers are bounded there, so no start state can make the engine slow; a float, a null or a nested list
+    where the state has none is an error, never a traceback.
+    """
+    from revive_dsl.engine.state_schema import state_schema
+
+    names = [p.get("name") for p in merged.get("players", [])]
+    problems = []
+    for err in schema_errors(merged, _state_schema(state_schema)):
+        path, message = schema_problem(err)
+        if err.validator == "type":
+            wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+            message = f"expected {' or '.join(_JSON_KINDS.get(w, w) for w in wanted)}, not {_kind(err.instance)}"
+        if len(path) >= 2 and path[0] == "players" and isinstance(path[1], int) and path[1] < len(names):
+            path = ("players", names[path[1]], *path[2:])  # the script names players
+        dotted = ".".join(str(p) for p in (path[1:] if path[:1] == ("players",) else path))
+        about = err.schema.get("description") if isinstance(err.schema, dict) else None
+        hint = f" ({dotted}: {about[0].lower()}{about[1:].rstrip('.')})" if about else ""
+        problems.append(Diagnostic(script.doc.pos(("setup", "state", *path)), f"start state: {message}{hint}"))
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
+
+
+_JSON_KINDS = {
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "string": "text",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "nothing",
+}
+_STATE_SCHEMA: list[dict[str, Any]] = []
+
+
+def _state_schema(build: Any) -> dict[str, Any]:
+    if not _STATE_SCHEMA:
+        _STATE_SCHEMA.append(build())
+    return _STATE_SCHEMA[0]
 
 
 def _take_from_supply(game: Game) -> None:
