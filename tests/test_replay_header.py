@@ -331,3 +331,9 @@ def test_an_item_named_twice_and_an_unknown_outcome():
     assert pos == "s.yaml:7:12" and message.startswith(
         "setup.outcomes: unknown outcome 'crate'; did you mean 'crates'?"
     )
+
+
+def test_an_unknown_tile_in_a_slot_outcome_is_positioned():
+    assert problems(_outcomes("    area_tiles: {a01: area_tile_99}\n")) == [
+        ("s.yaml:7:23", "setup.outcomes: unknown area tile 'area_tile_99'; did you mean 'area_tile_19'?")
+    ]

@@ -253,7 +253,7 @@ def _top_of(pile: list[str], given: Any, label: str, path: tuple) -> list[str]:
     return [*given, *(x for x in pile if x not in given)]
 
 
-def _in_slots(drawn: dict[str, Any], name: str, given: Any) -> dict[str, Any]:
+def _in_slots(drawn: dict[str, Any], name: str, given: Any, known: list[str] | None = None) -> dict[str, Any]:
     """Slot outcomes fix the slots they name; a tile the seed had put in another slot swaps places with it."""
     placed = dict(drawn)
     label = SLOT_OUTCOMES[name]
@@ -264,6 +264,8 @@ def _in_slots(drawn: dict[str, Any], name: str, given: Any) -> dict[str, Any]:
         if slot not in placed:
             raise OutcomeError((name, slot), f"no slot '{slot}' for a {label}{_close(slot, list(placed))}")
         tile = tile_of(value)
+        if known is not None and tile not in known:
+            raise OutcomeError((name, slot), f"unknown {label} '{tile}'{_close(tile, known)}")
         holder = next((s for s, v in placed.items() if tile_of(v) == tile), None)
         if holder is not None and holder != slot:
             placed[holder] = placed[slot] if name == "area_tiles" else {**placed[holder], "tile": tile_of(placed[slot])}
@@ -271,13 +273,13 @@ def _in_slots(drawn: dict[str, Any], name: str, given: Any) -> dict[str, Any]:
     return placed
 
 
-def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any]) -> None:
+def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any], tiles: dict[str, list[str]] | None = None) -> None:
     """Lay ``setup.outcomes`` over the seeded draws; raise :class:`OutcomeError` for one that cannot be.
 
     A pile's list (``citizen_deck``, ``module_pile``, ``crates``, a colour of ``machine_piles``, ...)
     fixes the top of the pile, in order; the rest of the pile stays as the seed shuffled it. A slot
     mapping (``starting_tiles``, ``area_tiles``, ``large_locations``) fixes the slots it names. Every
-    other outcome replaces its draw whole.
+    other outcome replaces its draw whole. ``tiles`` (outcome name -> ids) are the tiles a slot may get.
 
     >>> drawn = {"crates": ["crate_1", "crate_2", "crate_3", "crate_4"]}
     >>> apply_outcomes(drawn, {"crates": ["crate_3", "crate_1"]})
@@ -305,7 +307,7 @@ def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any]) -> None:
                 label = f"{colour} machine pile"
                 drawn[name] = {**drawn[name], colour: _top_of(drawn[name][colour], pile, label, (name, colour))}
         elif name in SLOT_OUTCOMES:
-            drawn[name] = _in_slots(drawn[name], name, given)
+            drawn[name] = _in_slots(drawn[name], name, given, (tiles or {}).get(name))
         else:
             drawn[name] = given
 
@@ -340,7 +342,8 @@ def new_game(
     load_all()  # the packs' setup steps register themselves with their rules modules
     seats = len(players)
     drawn = _draws(rules, random.Random(seed), seats, variants)
-    apply_outcomes(drawn, outcomes or {})
+    kinds = {"starting_tiles": "starting_tile", "area_tiles": "area_tile", "large_locations": "large_location"}
+    apply_outcomes(drawn, outcomes or {}, {name: rules.ids(kind) for name, kind in kinds.items()})
     solo = seats == 1
 
     board = Board()
