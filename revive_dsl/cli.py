@@ -321,10 +321,11 @@ def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str]
     state = "finished" if record.finished else "stopped at the decision limit"
     print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
     if out:
-        from revive_dsl.replay.record import dump_script, script_from_answers
+        from revive_dsl.replay.record import dump_script, pack_references, script_from_answers
 
         title = f"random game, seed {seed}"
         data = script_from_answers(rules, players, seed, variants, record.answers, title=title)
+        data["packs"] = pack_references(data["packs"], out)  # a script finds its packs relative to itself
         (out / f"game-{seed}.yaml").write_text(dump_script(data, out), encoding="utf-8")
     return 0
 

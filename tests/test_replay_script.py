@@ -197,7 +197,8 @@ def test_setup_outcomes_override_the_seeded_draws():
     fixed = load_script_text(text)
     a, _ = start_game(plain)
     b, _ = start_game(fixed)
-    assert b.supply.crates == ["crate_07", "crate_01"]
+    assert b.supply.crates[:2] == ["crate_07", "crate_01"]  # the top of the stack; the rest as seeded
+    assert b.supply.crates[2:] == [c for c in a.supply.crates if c not in ("crate_07", "crate_01")]
     assert a.supply.crates != b.supply.crates
     assert a.supply.citizen_deck == b.supply.citizen_deck  # the other steps are drawn as the seed made them
     assert a.board.tiles == b.board.tiles
@@ -208,7 +209,7 @@ def test_setup_outcomes_that_do_not_fit_are_positioned():
     with pytest.raises(DslError) as err:
         Replay(load_script_text(text, "s.yaml"))
     [d] = err.value.diagnostics
-    assert (str(d.pos), d.message) == ("s.yaml:6:5", "cannot set up the game: 'int' object is not iterable")
+    assert (str(d.pos), d.message) == ("s.yaml:6:13", "setup.outcomes: the crate stack is a list of ids, top first")
 
 
 def test_an_unknown_variant_is_positioned():
@@ -216,8 +217,8 @@ def test_an_unknown_variant_is_positioned():
     with pytest.raises(DslError) as err:
         Replay(load_script_text(text, "s.yaml"))
     [d] = err.value.diagnostics
-    assert str(d.pos) == "s.yaml:3:11"
-    assert d.message.startswith("cannot set up the game: unknown variant(s): nosuch; known: artifact_choice")
+    assert str(d.pos) == "s.yaml:3:12"
+    assert d.message.startswith("unknown variant 'nosuch' (variants: artifact_choice, ")
 
 
 def test_the_setup_line_answers_the_variants_choices():

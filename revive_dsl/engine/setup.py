@@ -55,6 +55,9 @@ after every other draw, so other setups draw exactly as before:
     placed, corners in order, then the devotion location; the rest go back to the box. This replaces the
     placing of steps 3 and 13.
 
+Tiles a script's ``content:`` defines (pack ``script``) are not dealt in steps 1 and 2: the slots are
+all taken; a script's start state places them. Its other components join their piles like a pack's.
+
 Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
 into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
 
@@ -63,7 +66,9 @@ into steps 3-6 because those steps shuffle every loaded pack's components of the
 ``starting_sets``, ``starting_cards``, ``artifact_cards``, ``shared_artifact_card``,
 ``draft_hands``, ``draft_orders``; with the abyss pack also ``returned_area_tiles``,
 ``devotion_location``, ``scyphoz_deck``, ``journey_deck``). The generator is drawn from all
-the same, so overriding one step leaves every other step as the seed made it. (The variant
+the same, so overriding one step leaves every other step as the seed made it. An outcome fixes what
+it names and no more (:func:`apply_outcomes`): a pile's list fixes the top of the pile, a slot
+mapping the slots it names. (The variant
 ``vast_crystals`` places its tiles in ``area_tiles``; an ``area_tiles`` override places them too. The
 variant ``campaign_locations`` deals into ``large_locations`` and ``devotion_location`` alike.)
 
@@ -93,6 +98,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Game, Player, Supply, Turn
 
 COLOURS = ("grey", "green", "yellow")
+SCRIPT_PACK = "script"  # the pack of the components a script's ``content:`` defines
 SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
 CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
 STARTING_LETTERS = ("A", "B", "C", "D")
@@ -108,6 +114,20 @@ VARIANTS = (
     "campaign_locations",  # 003 "unlocked in campaign": the campaign's large locations join the shuffle
 )
 
+EXCLUSIVE_VARIANTS = (("artifact_choice", "common_artifact_card", "one card is shared"),)
+
+
+def variant_conflicts(variants: list[str]) -> list[str]:
+    """Why these variants cannot be played together (nothing if they can).
+
+    >>> variant_conflicts(["artifact_choice", "long_game", "common_artifact_card"])
+    ['artifact_choice and common_artifact_card exclude each other (one card is shared)']
+    """
+    return [
+        f"{a} and {b} exclude each other ({why})" for a, b, why in EXCLUSIVE_VARIANTS if a in variants and b in variants
+    ]
+
+
 # Expansion packs extend setup here (revive_dsl/engine/abyss_setup.py): more draws after every base draw,
 # ``draw(rules, rng, seats, variants, out)``, and more steps on the game built, ``step(rules, game, drawn)``.
 SETUP_DRAWS: list[Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]] = []
@@ -120,13 +140,23 @@ def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
     return out
 
 
+def _in_box(rules: Rules, cid: str) -> bool:
+    """Whether a tile stays in the box: one a script's ``content:`` defines (the board's slots are all taken)."""
+    return rules.component(cid).pack == SCRIPT_PACK
+
+
+def starting_tile_ids(rules: Rules) -> list[str]:
+    """The starting tiles of step 1: every one but those a script defines (a script's start state places them)."""
+    return [t for t in rules.ids("starting_tile") if not _in_box(rules, t)]
+
+
 def area_tile_ids(rules: Rules) -> list[str]:
-    """The area tiles of step 2: every one but the vast crystals (``vast_crystal: true``).
+    """The area tiles of step 2: every one but the vast crystals (``vast_crystal: true``) and a script's own.
 
     >>> len(area_tile_ids(Rules.load(("base",))))
     25
     """
-    return [t for t in rules.ids("area_tile") if not rules.data(t).get("vast_crystal")]
+    return [t for t in rules.ids("area_tile") if not rules.data(t).get("vast_crystal") and not _in_box(rules, t)]
 
 
 def large_location_ids(rules: Rules) -> list[str]:
@@ -145,7 +175,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
     area_slots = [s["id"] for s in geo_board["area_slots"]]
     corners = [s["id"] for s in geo_board["large_slots"]]
     out: dict[str, Any] = {}
-    tiles = _shuffled(rng, rules.ids("starting_tile"))
+    tiles = _shuffled(rng, starting_tile_ids(rules))
     turns = [rng.randrange(2) for _ in starting_slots]
     out["starting_tiles"] = {
         s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
@@ -184,6 +214,104 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
     return out
 
 
+PILE_OUTCOMES = {
+    "citizen_deck": "citizen deck",
+    "module_pile": "slot module pile",
+    "crates": "crate stack",
+    "scyphoz_deck": "Scyphoz deck",
+    "journey_deck": "journey deck",
+}
+SLOT_OUTCOMES = {"starting_tiles": "starting tile", "area_tiles": "area tile", "large_locations": "large location"}
+
+
+class OutcomeError(ValueError):
+    """A ``setup.outcomes`` entry that cannot be: ``path`` is where, inside ``outcomes``."""
+
+    def __init__(self, path: tuple, message: str):
+        self.path = path
+        super().__init__(message)
+
+
+def _close(word: Any, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(str(word), known, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _top_of(pile: list[str], given: Any, label: str, path: tuple) -> list[str]:
+    """The pile with ``given`` on top, in that order, and the rest as drawn: a list fixes what it names."""
+    if not isinstance(given, list):
+        raise OutcomeError(path, f"the {label} is a list of ids, top first")
+    if len(given) > len(pile):
+        raise OutcomeError(path, f"{len(given)} items for the {label}, which has {len(pile)}")
+    for index, item in enumerate(given):
+        if item not in pile:
+            raise OutcomeError((*path, index), f"'{item}' is not in the {label}{_close(item, pile)}")
+        if item in given[:index]:
+            raise OutcomeError((*path, index), f"'{item}' is named twice")
+    return [*given, *(x for x in pile if x not in given)]
+
+
+def _in_slots(drawn: dict[str, Any], name: str, given: Any, known: list[str] | None = None) -> dict[str, Any]:
+    """Slot outcomes fix the slots they name; a tile the seed had put in another slot swaps places with it."""
+    placed = dict(drawn)
+    label = SLOT_OUTCOMES[name]
+    if not isinstance(given, dict):
+        raise OutcomeError((name,), f"{name} is a mapping: slot -> {label}")
+    tile_of = (lambda v: v) if name == "area_tiles" else (lambda v: v.get("tile") if isinstance(v, dict) else v)
+    for slot, value in given.items():
+        if slot not in placed:
+            raise OutcomeError((name, slot), f"no slot '{slot}' for a {label}{_close(slot, list(placed))}")
+        tile = tile_of(value)
+        if known is not None and tile not in known:
+            raise OutcomeError((name, slot), f"unknown {label} '{tile}'{_close(tile, known)}")
+        holder = next((s for s, v in placed.items() if tile_of(v) == tile), None)
+        if holder is not None and holder != slot:
+            placed[holder] = placed[slot] if name == "area_tiles" else {**placed[holder], "tile": tile_of(placed[slot])}
+        placed[slot] = value
+    return placed
+
+
+def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any], tiles: dict[str, list[str]] | None = None) -> None:
+    """Lay ``setup.outcomes`` over the seeded draws; raise :class:`OutcomeError` for one that cannot be.
+
+    A pile's list (``citizen_deck``, ``module_pile``, ``crates``, a colour of ``machine_piles``, ...)
+    fixes the top of the pile, in order; the rest of the pile stays as the seed shuffled it. A slot
+    mapping (``starting_tiles``, ``area_tiles``, ``large_locations``) fixes the slots it names. Every
+    other outcome replaces its draw whole. ``tiles`` (outcome name -> ids) are the tiles a slot may get.
+
+    >>> drawn = {"crates": ["crate_1", "crate_2", "crate_3", "crate_4"]}
+    >>> apply_outcomes(drawn, {"crates": ["crate_3", "crate_1"]})
+    >>> drawn["crates"]
+    ['crate_3', 'crate_1', 'crate_2', 'crate_4']
+    >>> try:
+    ...     apply_outcomes(drawn, {"crates": ["crate_9"]})
+    ... except OutcomeError as err:
+    ...     print(err.path, err)
+    ('crates', 0) 'crate_9' is not in the crate stack; did you mean 'crate_4'?
+    """
+    for name, given in outcomes.items():
+        if name not in drawn:
+            raise OutcomeError(
+                (name,), f"unknown outcome '{name}'{_close(name, list(drawn))}; this setup draws: {', '.join(drawn)}"
+            )
+        if name in PILE_OUTCOMES:
+            drawn[name] = _top_of(drawn[name], given, PILE_OUTCOMES[name], (name,))
+        elif name == "machine_piles":
+            if not isinstance(given, dict):
+                raise OutcomeError((name,), "machine_piles is a mapping: colour -> the pile, top first")
+            for colour, pile in given.items():
+                if colour not in drawn[name]:
+                    raise OutcomeError((name, colour), f"no machine pile '{colour}'{_close(colour, list(drawn[name]))}")
+                label = f"{colour} machine pile"
+                drawn[name] = {**drawn[name], colour: _top_of(drawn[name][colour], pile, label, (name, colour))}
+        elif name in SLOT_OUTCOMES:
+            drawn[name] = _in_slots(drawn[name], name, given, (tiles or {}).get(name))
+        else:
+            drawn[name] = given
+
+
 def majors_for(rules: Rules, seats: int, variants: list[str]) -> list[str]:
     """Major artifacts marked for the player count (``long_game``: one more player, at most 4).
 
@@ -206,14 +334,16 @@ def new_game(
     unknown = [v for v in variants if v not in VARIANTS]
     if unknown:
         raise ValueError(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
-    if "artifact_choice" in variants and "common_artifact_card" in variants:
-        raise ValueError("artifact_choice and common_artifact_card exclude each other (one card is shared)")
+    conflicts = variant_conflicts(variants)
+    if conflicts:
+        raise ValueError("; ".join(conflicts))
     from revive_dsl.engine.registry import load_all
 
     load_all()  # the packs' setup steps register themselves with their rules modules
     seats = len(players)
     drawn = _draws(rules, random.Random(seed), seats, variants)
-    drawn.update(outcomes or {})
+    kinds = {"starting_tiles": "starting_tile", "area_tiles": "area_tile", "large_locations": "large_location"}
+    apply_outcomes(drawn, outcomes or {}, {name: rules.ids(kind) for name, kind in kinds.items()})
     solo = seats == 1
 
     board = Board()

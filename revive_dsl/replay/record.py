@@ -26,7 +26,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.resources import schema_dir
+from revive_dsl.resources import content_root, schema_dir
 
 
 def moves_of(
@@ -89,6 +89,23 @@ def script_from_answers(
     data["setup"] = {"seed": seed, "draws": "seed"}
     data["steps"] = [format_move(m) for m in moves_of(rules, players, seed, variants, answers)]
     return data
+
+
+def pack_references(packs: Iterable[str], folder: str | Path) -> list[str]:
+    """Pack names as a script written into ``folder`` must write them: bundled ids as they are, paths
+    (relative to the current directory) rewritten relative to ``folder``, since a script's packs are
+    found relative to the script.
+
+    >>> import os
+    >>> pack_references(["base", "packs/mine"], "out/games") == ["base", os.path.join("..", "..", "packs", "mine")]
+    True
+    """
+    root = content_root()
+    out = []
+    for name in packs:
+        bundled = "/" not in name and "\\" not in name and (root / name / "pack.yaml").is_file()
+        out.append(name if bundled else Path(os.path.relpath(Path(name).resolve(), Path(folder).resolve())).as_posix())
+    return out
 
 
 def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:

@@ -26,17 +26,20 @@ column.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from revive_dsl.content import Content, check_references, load_doc, load_packs
+from revive_dsl.content import Content, check_references, find_pack_folders, load_doc, load_packs, resolve_packs
 from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
 from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
+from revive_dsl.resources import content_root
 from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
@@ -181,24 +184,134 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
     return Script(file, text, data, doc, steps)
 
 
-def script_rules(script: Script) -> Rules:
-    """The rules a script plays with: its packs, plus its own ``content:`` components if any."""
-    packs = tuple(script.packs)
-    if not script.data.get("content"):
-        return Rules.load(packs)
-    content: Content = load_packs(packs)
+def _bundled_packs() -> list[str]:
+    return sorted(p.name for p in content_root().iterdir() if (p / "pack.yaml").is_file())
+
+
+def _is_bundled(name: str) -> bool:
+    return "/" not in name and "\\" not in name and name in _bundled_packs()
+
+
+def _script_folder(script: Script) -> Path:
+    """The folder a script's pack paths are relative to: the script file's own (text only: the current one)."""
+    return Path(script.file).parent
+
+
+def pack_locations(script: Script) -> tuple[list[str], list[Diagnostic]]:
+    """Where the script's packs are: bundled ids as they are, paths resolved relative to the script's folder.
+
+    A pack named by a path (``../packs/mine``) is found relative to the script file, not the current
+    directory, so a script and its packs move together. A name that is neither a bundled pack nor a
+    folder holding packs is a problem positioned at that entry of ``packs``.
+    """
+    found: list[str] = []
     problems: list[Diagnostic] = []
+    bundled = _bundled_packs()
+    for index, name in enumerate(script.packs):
+        if _is_bundled(name):
+            found.append(name)
+            continue
+        folder = Path(name).expanduser()
+        folder = folder if folder.is_absolute() else _script_folder(script) / folder
+        if find_pack_folders(folder):
+            found.append(str(folder))
+            continue
+        if folder.is_dir():
+            message = f"'{name}' is not a content pack: no pack.yaml in it or in a folder directly below it"
+        else:
+            near = [*bundled]
+            parent = folder.parent
+            if parent.is_dir():
+                near += [str(Path(name).parent / p.name) for p in find_pack_folders(parent)]
+            close = difflib.get_close_matches(name, near, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            message = (
+                f"unknown pack '{name}'{hint} (bundled packs: {', '.join(bundled)}; "
+                "a pack folder is named by its path, relative to this script)"
+            )
+        problems.append(Diagnostic(script.doc.pos(("packs", index)), message))
+    return found, problems
+
+
+def script_rules(script: Script) -> Rules:
+    """The rules a script plays with: its packs, plus its own ``content:`` components if any.
+
+    The rules keep the pack names as the script writes them (``game.packs`` records them); packs named
+    by a path are loaded from the script's folder, and such rules are registered under those names.
+    """
+    packs = tuple(script.packs)
+    folders, problems = pack_locations(script)
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
+    if not script.data.get("content"):
+        if tuple(folders) == packs:
+            return Rules.load(packs)
+        return Rules(Rules.load(tuple(folders)).content, packs).register()
+    content: Content = load_packs(folders)
     doc = script.doc
     for i, entry in enumerate(script.data["content"]):
         prefix = ("content", i)
         marks = {k[2:]: v for k, v in doc.marks.items() if k[:2] == prefix}
-        load_doc(YamlDoc(doc.file, doc.text, entry, marks), "script", content, problems)
+        load_doc(YamlDoc(doc.file, doc.text, entry, marks), SCRIPT_PACK, content, problems)
     check_references(content, problems)
     content.texts[script.file] = script.text
     if problems:
         raise DslError(attach_lines(problems, content.texts))
     digest = hashlib.sha256(script.text.encode("utf-8")).hexdigest()[:12]
     return Rules(content, (*packs, f"script-{digest}")).register()  # the engine finds them by the game's packs
+
+
+def _close(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def header_problems(script: Script, rules: Rules) -> list[Diagnostic]:
+    """The header's references checked against the rules: tribe ids, their sides, variants.
+
+    A tribe must be one the loaded packs (or the script's ``content:``) define; one that a bundled pack
+    the script does not load defines names that pack. A side must be one of the tribe's (``sun`` and
+    ``moon``, or ``single`` for the expansion's boards). Variants must be known and not exclude each other.
+    """
+    from revive_dsl.engine.setup import VARIANTS, variant_conflicts
+
+    doc = script.doc
+    problems: list[Diagnostic] = []
+    tribes = rules.ids("tribe")
+    for seat, player in enumerate(script.data["players"]):
+        tribe, side = player["tribe"], player["side"]
+        at = ("players", seat)
+        if tribe not in tribes:
+            everywhere = Rules.load(tuple(f.name for f in resolve_packs(_bundled_packs()))).content.components
+            elsewhere = everywhere.get(tribe)
+            if elsewhere is not None and elsewhere.kind == "tribe":
+                message = (
+                    f"tribe '{tribe}' is in pack '{elsewhere.pack}', which this script does not load: "
+                    f"add {elsewhere.pack} to packs (packs: [{', '.join([*script.packs, elsewhere.pack])}])"
+                )
+            else:
+                known = [*tribes, *(c.id for c in everywhere.values() if c.kind == "tribe" and c.id not in tribes)]
+                message = (
+                    f"unknown tribe '{tribe}'{_close(tribe, known)} (tribes of the packs loaded: {', '.join(tribes)})"
+                )
+            problems.append(Diagnostic(doc.pos((*at, "tribe")), message))
+            continue
+        sides = list(rules.data(tribe)["sides"])
+        if side not in sides:
+            problems.append(
+                Diagnostic(
+                    doc.pos((*at, "side")), f"tribe '{tribe}' has no side '{side}'; its sides: {', '.join(sides)}"
+                )
+            )
+        if len(script.data["players"]) == 1 and rules.data(tribe).get("solo") is False:
+            problems.append(Diagnostic(doc.pos((*at, "tribe")), f"tribe '{tribe}' cannot be played solo (solo: false)"))
+    variants = list(script.data.get("variants", []))
+    for index, variant in enumerate(variants):
+        if variant not in VARIANTS:
+            message = f"unknown variant '{variant}'{_close(variant, list(VARIANTS))} (variants: {', '.join(VARIANTS)})"
+            problems.append(Diagnostic(doc.pos(("variants", index)), message))
+    problems.extend(Diagnostic(doc.pos(("variants",)), message) for message in variant_conflicts(variants))
+    return problems
 
 
 _KINDS = (
@@ -244,6 +357,9 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
 
     load_all()
     rules = rules or script_rules(script)
+    problems = header_problems(script, rules)
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
     setup = script.setup
     try:
         game = new_game(
@@ -253,6 +369,8 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
             variants=list(script.data.get("variants", [])),
             outcomes=setup.get("outcomes"),
         )
+    except OutcomeError as err:
+        raise _fail(script, ("setup", "outcomes", *err.path), f"setup.outcomes: {err}") from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
         where = ("setup", "outcomes") if setup.get("outcomes") else ("variants",) if script.data.get("variants") else ()
         raise _fail(script, where or ("setup",), f"cannot set up the game: {err}") from None
