@@ -312,3 +312,25 @@ def test_an_unknown_highlight_path_is_a_positioned_error() -> None:
         "action_cube, journeys, circadian, gadgets, leech_markers, borrowed, modules_gained); "
         "did you mean Bob.slots.bottom_left?",
     )
+
+
+def test_an_operator_misspelt_against_a_mapping_is_named_too() -> None:
+    assert refused("    expect: {Bob.tokens_left: {length: 1}}\n") == (
+        "s.yaml:10:31",
+        f"{STEP5}: expect Bob.tokens_left: unknown operator 'length' (the operators: contains, len, not, ge, le); "
+        "did you mean 'len'?",
+    )
+
+
+def test_the_documented_rules_test_checks_the_score_lines_by_name() -> None:
+    path = Path(__file__).parent / "data" / "replay" / "final-score.yaml"
+    Replay(load_script(path)).run()
+    text = path.read_text(encoding="utf-8").replace("remaining resources: 3", "remaining resources: 2")
+    replay = Replay(load_script_text(text, "final-score.yaml"))
+    with pytest.raises(ReplayError) as err:
+        replay.run()
+    [d] = err.value.diagnostics
+    assert (str(d.pos), d.message) == (
+        "final-score.yaml:23:44",
+        "step 2 (Ann end): expect Ann.score.lines.remaining resources: wanted 2, the state has 3",
+    )

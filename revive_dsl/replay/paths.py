@@ -305,17 +305,24 @@ def _show(value: Any) -> str:
 
 
 def _is_operator_map(wanted: Any, actual: Any) -> bool:
-    """A mapping of known operators; an unknown one raises :class:`OperatorError` (see :func:`compare`)."""
+    """A mapping of known operators; an unknown one raises :class:`OperatorError`.
+
+    A mapping whose keys are lowercase words is taken for operators when the state's value is not a
+    mapping (no mapping could equal it), or when it is one without those keys and a key is near an
+    operator's name (``{length: 9}``); any other mapping is a plain value.
+    """
     if not isinstance(wanted, dict) or not wanted:
         return False
     keys = [str(k) for k in wanted]
     if all(k in OPERATORS for k in keys):
         return True
-    if isinstance(actual, dict) or not all(_OPERATOR_WORD.fullmatch(k) for k in keys):
+    if not all(_OPERATOR_WORD.fullmatch(k) for k in keys):
         return False  # a plain mapping: compared as it is
     bad = next(k for k in keys if k not in OPERATORS)
-    message = f"unknown operator '{bad}' (the operators: {', '.join(OPERATORS)})"
     near = difflib.get_close_matches(bad, OPERATORS, n=1, cutoff=0.5)
+    if isinstance(actual, dict) and (any(k in actual for k in keys) or not near):
+        return False  # a mapping compared with a mapping, unless its key is none of the state's and near an operator
+    message = f"unknown operator '{bad}' (the operators: {', '.join(OPERATORS)})"
     if near:
         message += f"; did you mean '{near[0]}'?"
     raise OperatorError(message)
