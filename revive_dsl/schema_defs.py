@@ -313,7 +313,14 @@ _STEP = {
                 "note": {"type": "string", "description": "Markdown shown with the step"},
                 "expect": {
                     "type": "object",
-                    "description": "state path (Ann.resources.book, board.buildings.-1,0.size) -> expected value",
+                    "description": "state path (Ann.resources.book, Ann.score.total, turn.ranking) -> expected value: "
+                    "a plain value (equality), or a mapping of operators (contains, len, not, ge, le)",
+                    "additionalProperties": {
+                        "anyOf": [
+                            {"$ref": "#/$defs/expect_operators"},
+                            {"description": "a plain value: the state must have exactly this (a mapping too)"},
+                        ]
+                    },
                 },
                 "highlight": {"type": "array", "items": {"type": "string"}, "description": "state paths to emphasise"},
                 "try": {"type": "boolean", "description": "tutorials: the learner types this move"},
@@ -377,6 +384,24 @@ SCRIPT_SCHEMA: dict[str, Any] = {
         "steps": {"type": "array", "items": _STEP},
     },
     "additionalProperties": False,
+    "$defs": {
+        "expect_operators": {
+            "type": "object",
+            "minProperties": 1,
+            "description": "operators, all of which must hold (docs/replay-format.md, 'Values and operators')",
+            "properties": {
+                "contains": {"description": "a list or text contains this item (or each item of this list)"},
+                "len": {
+                    "anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/expect_operators"}],
+                    "description": "the length of a list, text or mapping",
+                },
+                "not": {"description": "the value does not meet this (a plain value or operators)"},
+                "ge": {"type": "number", "description": "a number at least this"},
+                "le": {"type": "number", "description": "a number at most this"},
+            },
+            "additionalProperties": False,
+        }
+    },
 }
 
 

@@ -97,7 +97,8 @@ def test_changes_are_sorted_players_first_then_board_supply_turn(rules: Rules, f
     assert changes == state_changes(fresh(rules).to_dict(), finished.game.to_dict(), NAMES)  # deterministic
     lines = [format_change(c) for c in changes]
     assert "turn.over: false -> true" in lines
-    assert any(line.startswith("turn.final_scores.Bob.total: - -> ") for line in lines)
+    assert any(line.startswith("Bob.score.total: - -> ") for line in lines)
+    assert not any(line.startswith("turn.final_scores") for line in lines)
 
 
 def test_buildings_and_figures_are_shown_with_their_owner() -> None:

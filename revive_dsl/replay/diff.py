@@ -1,12 +1,13 @@
 """What a move changed: a compact, readable diff of two canonical states (``Game.to_dict()``).
 
-A state is first laid out flat, one entry per readable path: players are addressed by name
-(``Ann.resources.book``), seats stored as numbers are shown as names (``turn.player``,
-``board.buildings.-1,0.player``, ``board.figures.-1,-1``), and a list of component ids is a
-*pile*, so that what came and went reads as ``Ann.active +cit_mentor`` rather than as shifted
-positions. Lists whose positions mean something (module spaces, track values) keep their
-index in the path (``Ann.modules.bottom_right.0``). Lists of records are keyed by the field
-that names them (``turn.final_scores.Ann.lines.progress track.points``).
+A state is first turned into the script view (:func:`revive_dsl.replay.paths.script_view`: players
+by name, seats as names, final scores as ``Ann.score``), then laid out flat, one entry per path of
+that view, so that every path printed is one ``expect:`` and ``highlight:`` accept. A list of
+component ids is a *pile*, so that what came and went reads as ``Ann.active +cit_mentor`` rather
+than as shifted positions. Lists whose positions mean something (module spaces, track values)
+keep their index in the path (``Ann.modules.bottom_right.0``). Lists of records are keyed by the
+field that names them. A small record that is one thing on the board reads as one value
+(``board.buildings.-1,0: - -> Bob small``; the path holds ``{player: Bob, size: small}``).
 
 >>> before = {"players": [{"name": "Ann", "resources": {"food": 0}, "active": ["c1", "c2"]}],
 ...           "supply": {"citizen_deck": ["c3", "c4"]}, "turn": {"player": 0}}
@@ -27,25 +28,15 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
 
-SET, ADDED, REMOVED, REORDERED = "set", "+", "-", "order"
+from revive_dsl.replay.paths import record_keys, script_view
 
-# Paths (glob patterns over the readable path) whose numbers are seats: shown as player names.
-SEAT_PATHS = (
-    "turn.player",
-    "turn.end_triggered_by",
-    "turn.last_turns_left",
-    "turn.ranking.*",
-    "board.figures.*",
-)
+SET, ADDED, REMOVED, REORDERED = "set", "+", "-", "order"
 
 # Paths whose lists keep their positions (a module space, a drafted position), not piles.
 POSITIONAL = ("*.modules.*", "*.draft_order", "turn.ranking", "turn.last_turns_left")
 
 # Small records read as one value (what lies on a space): pattern -> the fields, in order.
 COMPACT = {"board.buildings.*": ("player", "size"), "board.tokens.*": ("player", "token")}
-
-# Fields that name the records of a list of records, in order of preference.
-RECORD_KEYS = ("name", "seat", "rule", "card")
 
 # Top-level groups in the order a reader wants them: players (in seat order) come first.
 GROUP_ORDER = ("board", "supply", "turn")
@@ -123,79 +114,76 @@ class _Pile(tuple):
 
 
 def flatten(state: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A state as ``{readable path: leaf}``; a pile is a :class:`_Pile` of its items.
+    """A canonical state as ``{path of the script view: leaf}``; a pile is a :class:`_Pile` of its items.
 
     >>> flat = flatten({"players": [{"seat": 0, "resources": {"book": 2}}], "turn": {"player": 0}}, ["Ann"])
     >>> flat["Ann.seat"], flat["Ann.resources.book"], flat["turn.player"]
     (0, 2, 'Ann')
     """
+    data = script_view(state, names)
     out: dict[str, Any] = {}
-    for key in sorted(state):
-        value = state[key]
-        if key == "players" and isinstance(value, list):
-            for seat, player in enumerate(value):
-                _walk(_player_name(player, seat, names), player, names, out)
-        else:
-            _walk(key, value, names, out)
+    for key in sorted(data):
+        _walk(key, data[key], out)
     return out
 
 
-def _player_name(player: Any, seat: int, names: list[str]) -> str:
-    if seat < len(names):
-        return names[seat]
-    return str(player.get("name", f"seat{seat}")) if isinstance(player, dict) else f"seat{seat}"
+def shown(path: str, value: Any) -> Any:
+    """A value found at a printed path as the diff shows it: a small record as one value, a pile's items as words.
 
-
-def _walk(path: str, value: Any, names: list[str], out: dict[str, Any]) -> None:
-    if _matches(path, SEAT_PATHS):
-        value = _seats_named(value, names)
+    >>> shown("board.buildings.-1,0", {"player": "Bob", "size": "small"})
+    'Bob small'
+    >>> shown("Ann.slots.top_left", [{"card": "c", "half": "top"}])
+    ['c (top)']
+    """
     compact = next((f for p, f in COMPACT.items() if fnmatchcase(path, p)), None)
     if compact is not None and isinstance(value, dict):
-        out[path] = _compact(value, compact, names)
+        return _compact(value, compact)
+    if isinstance(value, list):
+        return [show(_record_text(x)) for x in value]
+    return value
+
+
+def _walk(path: str, value: Any, out: dict[str, Any]) -> None:
+    compact = next((f for p, f in COMPACT.items() if fnmatchcase(path, p)), None)
+    if compact is not None and isinstance(value, dict):
+        out[path] = _compact(value, compact)
     elif isinstance(value, dict):
         if not value:
             out[path] = {}
         for key in sorted(value):
-            _walk(f"{path}.{key}", value[key], names, out)
+            _walk(f"{path}.{key}", value[key], out)
     elif isinstance(value, list):
-        _walk_list(path, value, names, out)
+        _walk_list(path, value, out)
     else:
         out[path] = value
 
 
-def _walk_list(path: str, items: list[Any], names: list[str], out: dict[str, Any]) -> None:
-    keyed = _record_keys(items, names)
+def _walk_list(path: str, items: list[Any], out: dict[str, Any]) -> None:
+    keyed = _record_keys(items)
     if keyed is not None:
         for key, item in zip(keyed, items, strict=True):
-            _walk(f"{path}.{key}", item, names, out)
+            _walk(f"{path}.{key}", item, out)
     elif _matches(path, POSITIONAL) or not all(isinstance(x, str | dict) for x in items):
         if not items:
             out[path] = []
         for index, item in enumerate(items):
-            _walk(f"{path}.{index}", item, names, out)
+            _walk(f"{path}.{index}", item, out)
     else:
         out[path] = _Pile(show(_record_text(x)) for x in items)
 
 
-def _compact(record: dict[str, Any], fields: tuple[str, ...], names: list[str]) -> str:
-    """``{"player": 1, "size": "small"}`` -> ``Bob small`` (further fields follow as ``key=value``)."""
-    words = [show(_seats_named(record[f], names) if f == "player" else record[f]) for f in fields if f in record]
+def _compact(record: dict[str, Any], fields: tuple[str, ...]) -> str:
+    """``{"player": "Bob", "size": "small"}`` -> ``Bob small`` (further fields follow as ``key=value``)."""
+    words = [show(record[f]) for f in fields if f in record]
     words += [f"{k}={show(record[k])}" for k in sorted(record) if k not in fields]
     return " ".join(words)
 
 
-def _record_keys(items: list[Any], names: list[str]) -> list[str] | None:
-    """The names of a list of records, if one field names each record uniquely."""
-    if not items or not all(isinstance(x, dict) for x in items):
+def _record_keys(items: list[Any]) -> list[str] | None:
+    """The names of a list of records, if one field names each record uniquely (cards in a slot are a pile)."""
+    if items and all(isinstance(x, dict) and set(x) == {"card", "half"} for x in items):
         return None
-    for field in RECORD_KEYS:
-        if field == "card":
-            continue  # cards in a slot are a pile (see _record_text), not records
-        if all(field in x for x in items):
-            keys = [_seats_named(x[field], names) if field == "seat" else str(x[field]) for x in items]
-            if len(set(keys)) == len(keys):
-                return [str(k) for k in keys]
-    return None
+    return record_keys(items)
 
 
 def _record_text(item: Any) -> Any:
@@ -203,16 +191,6 @@ def _record_text(item: Any) -> Any:
     if isinstance(item, dict) and set(item) == {"card", "half"}:
         return f"{item['card']} ({item['half']})"
     return item
-
-
-def _seats_named(value: Any, names: list[str]) -> Any:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int):
-        return names[value] if 0 <= value < len(names) else value
-    if isinstance(value, list):
-        return [_seats_named(v, names) for v in value]
-    return value
 
 
 def _matches(path: str, patterns: tuple[str, ...]) -> bool:

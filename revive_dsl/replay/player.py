@@ -40,8 +40,9 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_pending
 from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
-from revive_dsl.replay import chance
+from revive_dsl.replay import chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
+from revive_dsl.replay.paths import PathError, script_view
 from revive_dsl.replay.script import Script, Step, start_game
 
 
@@ -88,38 +89,19 @@ class ReplayError(DslError):
 
 
 def view(game: Game) -> dict[str, Any]:
-    """The canonical state with players keyed by name: what ``expect:`` and ``highlight:`` paths address.
+    """The script view of a state: what ``expect:`` and ``highlight:`` paths address (see :mod:`.paths`).
 
     >>> from revive_dsl.engine.state import Player
-    >>> view(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))["Ann"]["points"]
-    0
+    >>> data = view(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
+    >>> data["Ann"]["points"], data["Ann"]["journeys"], data["turn"]["player"]
+    (0, [], 'Ann')
     """
-    data = game.to_dict()
-    out = {p["name"]: p for p in data.pop("players")}
-    out.update(data)
-    return out
-
-
-_MISSING = object()
+    return script_view(game.to_dict(), [p.name for p in game.players])
 
 
 def lookup(data: Any, path: str) -> Any:
-    """The value at a dotted path (``Ann.resources.book``, ``board.buildings.-1,0.size``), or a KeyError."""
-    for part in path.split("."):
-        if isinstance(data, dict) and part in data:
-            data = data[part]
-        elif isinstance(data, list) and part.lstrip("-").isdigit() and -len(data) <= int(part) < len(data):
-            data = data[int(part)]
-        else:
-            keys = (
-                ", ".join(map(str, data))
-                if isinstance(data, dict)
-                else f"0..{len(data) - 1}"
-                if isinstance(data, list)
-                else "none"
-            )
-            raise KeyError(f"no '{part}' in {path} (there: {keys})")
-    return data
+    """The value at a dotted path (``Ann.resources.book``, ``board.buildings.-1,0.player``), or a KeyError."""
+    return paths.lookup(data, path)
 
 
 class Replay:
@@ -163,6 +145,7 @@ class Replay:
         step = self.script.steps[self.done]
         result = self.apply(step.move, step) if step.refused is None else self._refused(step)
         self.check_expectations(step, result.after)
+        self.check_highlights(step, result)
         self.states.append(result.after)  # committed states are never changed in place: the Runner moves on copies
         return result
 
@@ -317,20 +300,64 @@ class Replay:
         return StepResult(done, before, after, runner.log[self._log_mark :], taken, took)
 
     def check_expectations(self, step: Step, game: Game) -> None:
-        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference."""
+        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference.
+
+        A path or value the script view does not have is also looked up in the seat-numbered state
+        (:func:`.paths.named_state`), so format-1 scripts written before the view keep passing.
+        """
         if not step.expect:
             return
         data = view(game)
+        old: dict[str, Any] | None = None
         for path, wanted in step.expect.items():
             at = self.script.doc.pos(("steps", step.index - 1, "expect", path))
             try:
                 actual = lookup(data, path)
-            except KeyError as err:
-                self.runner.game = self.states[-1]  # the step is not kept: back to the last good state
-                raise self._error(step, at, f"expect: {err.args[0]}") from None
-            if actual != wanted:
-                self.runner.game = self.states[-1]
-                raise self._error(step, at, f"expect {path}: wanted {_show(wanted)}, the state has {_show(actual)}")
+            except PathError as err:
+                old = old if old is not None else paths.named_state(game.to_dict())
+                try:
+                    actual = lookup(old, path)
+                except PathError:
+                    raise self._refuse(step, at, f"expect: {err}") from None
+            try:
+                why = paths.compare(wanted, actual, paths.unordered(path))
+                if why is not None:
+                    old = old if old is not None else paths.named_state(game.to_dict())
+                    try:
+                        if paths.compare(wanted, lookup(old, path)) is None:
+                            continue
+                    except (PathError, paths.OperatorError):
+                        pass
+            except paths.OperatorError as err:
+                raise self._refuse(step, at, f"expect {path}: {err}") from None
+            if why is not None:
+                has = f"the state has {_show(actual)}"
+                raise self._refuse(step, at, f"expect {path}: wanted {_show(wanted)}{why}, {has}")
+
+    def check_highlights(self, step: Step, result: StepResult) -> None:
+        """Raise ReplayError for a ``highlight:`` path the state has neither after the step nor before it."""
+        if not step.highlight:
+            return
+        states = [view(result.after), view(result.before)]
+        for index, path in enumerate(step.highlight):
+            try:
+                lookup(states[0], path)
+                continue
+            except PathError as err:
+                first = err
+            for data in (states[1], paths.named_state(result.after.to_dict())):
+                try:
+                    lookup(data, path)
+                    break
+                except PathError:
+                    pass
+            else:
+                at = self.script.doc.pos(("steps", step.index - 1, "highlight", index))
+                raise self._refuse(step, at, f"highlight: {first}")
+
+    def _refuse(self, step: Step, at: Pos, message: str) -> ReplayError:
+        self.runner.game = self.states[-1]  # the step is not kept: back to the last good state
+        return self._error(step, at, message)
 
 
 def _pairs(items: list[tuple[str, str]]) -> str:

@@ -5,7 +5,8 @@ steps, so a whole state per step would be megabytes per script and unreadable in
 decision:
 
 - **step 000** is the whole start state, flattened into sorted lines ``path = json-value``
-  (players addressed by name, as ``expect:`` paths are: ``Ann.resources.book = 3``);
+  (players addressed by name: ``Ann.resources.book = 3``; otherwise the canonical JSON as it is, seats
+  as numbers, so that a snapshot is a faithful record of the state the engine keeps);
 - **every later step** is its move line followed by the leaves of the canonical state that the
   step changed, ``path: old -> new`` (``(none)`` for a leaf that appears or goes away; a long
   list that changed shows only the changed slice, ``supply.citizen_deck[0:1]: ["cit_host"] -> []``);
@@ -42,7 +43,8 @@ from syrupy.data import Snapshot, SnapshotCollection
 from syrupy.extensions.base import AbstractSyrupyExtension
 
 from revive_dsl.engine.state import Game
-from revive_dsl.replay.player import StepResult, view
+from revive_dsl.replay.paths import named_state
+from revive_dsl.replay.player import StepResult
 
 ITEM_NAME = "replay"  # the name of a script's test item; syrupy names its snapshots "replay[step 012]"
 HEADER = "# revive replay snapshot: one section per step; `pytest --snapshot-update` rewrites this file"
@@ -51,6 +53,11 @@ INDENT = "  "
 ABSENT = "(none)"  # how a leaf that is not there is shown
 _MISSING = object()
 SHORT_LIST = 100  # a list whose old and new JSON fit in this many characters is shown whole
+
+
+def _state(game: Game) -> dict[str, Any]:
+    """What a snapshot records: the canonical state with players by name (seats stay numbers)."""
+    return named_state(game.to_dict())
 
 
 def step_name(index: int) -> str:
@@ -151,7 +158,7 @@ class StepSnapshots:
     """
 
     def __init__(self, start: Game):
-        self._data = view(start)
+        self._data = _state(start)
         self._leaves = flatten(self._data)
 
     def start(self) -> str:
@@ -160,7 +167,7 @@ class StepSnapshots:
 
     def step(self, result: StepResult, last: bool) -> str:
         """A step: its move line, the leaves it changed and, for the last step, the whole final state."""
-        data = view(result.after)
+        data = _state(result.after)
         leaves = flatten(data)
         lines = [result.step.text, *change_lines(self._leaves, leaves)]
         if result.refused is not None:  # a step the script expects to be refused: why, and nothing changed

@@ -1,0 +1,383 @@
+"""The script view of a state and its one path language: what ``expect:``, ``highlight:`` and the diff say.
+
+The **script view** is the canonical state (``Game.to_dict()``) as a reader names it:
+
+- players are keyed by name (``Ann.resources.book``), and every seat stored as a number is a name:
+  ``turn.player``, ``turn.end_triggered_by``, ``turn.last_turns_left``, ``turn.ranking`` (``[[Ann], [Bob]]``),
+  ``board.figures.<location>`` (``[Ann, Bob]``), the ``player`` of ``board.buildings``, ``board.shared`` and
+  ``board.tokens``;
+- fields the canonical JSON leaves out while empty (:data:`revive_dsl.engine.state.EXPANSION`) are there,
+  empty (``Ann.journeys: []``);
+- once the game is over, each player's final score sheet is ``<name>.score``: ``total``, ``blue``,
+  ``purple``, ``lines`` (points by the line name the scores panel prints, ``Ann.score.lines.progress track``)
+  and ``details`` (the panel's detail column, by line name, where it says something); ``turn.final_scores``
+  is not repeated.
+
+A **path** is the dotted list of keys to a value (``board.buildings.-1,0.player``); a list is entered
+by index (``Ann.active.0``) or, for a list of records, by the field that names a record
+(``Ann.slots.bottom_left.start_b_4.half``). The paths the diff of ``revive replay`` prints are paths of
+this view (:mod:`revive_dsl.replay.diff` flattens it).
+
+>>> state = {"players": [{"name": "Ann", "points": 3}, {"name": "Bob", "points": 5}],
+...          "board": {"figures": {"0,1": [1, 0]}}, "turn": {"player": 1, "ranking": []}}
+>>> data = script_view(state)
+>>> lookup(data, "turn.player"), lookup(data, "board.figures.0,1"), lookup(data, "Ann.journeys")
+('Bob', ['Bob', 'Ann'], [])
+>>> lookup(data, "Ann.pionts")
+Traceback (most recent call last):
+...
+revive_dsl.replay.paths.PathError: no 'pionts' in Ann.pionts (there: name, points, journeys, circadian, gadgets, \
+leech_markers, borrowed, modules_gained); did you mean Ann.points?
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections import Counter
+from dataclasses import MISSING, fields
+from typing import Any
+
+from revive_dsl.engine.state import Board, Player, Supply, Turn
+
+# Fields that name the records of a list of records, in order of preference.
+RECORD_KEYS = ("name", "seat", "rule", "card")
+
+# The state's own top-level keys: any other first word of a path is a player's name.
+STATE_KEYS = frozenset({"board", "supply", "turn", "packs", "variants", "seed", "draws"})
+
+# A player's lists whose order the rules do not give: ``expect`` compares them as sets.
+UNORDERED = ("active", "resting", "technologies", "unlocked", "energy_on", "crates_closed", "crates_opened")
+
+OPERATORS = ("contains", "len", "not", "ge", "le")
+_OPERATOR_WORD = re.compile(r"[a-z_]+")
+
+
+class PathError(KeyError):
+    """A path that leads nowhere; ``str(err)`` is the whole message."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class OperatorError(ValueError):
+    """An ``expect`` value that is a mapping of unknown operators."""
+
+
+# --- the view ----------------------------------------------------------------------------------
+
+
+def _omitted_defaults(cls: type) -> dict[str, Any]:
+    out = {}
+    for f in fields(cls):
+        if f.metadata.get("omit_empty"):
+            out[f.name] = f.default_factory() if f.default_factory is not MISSING else f.default
+    return out
+
+
+_FILL = {cls: _omitted_defaults(cls) for cls in (Player, Board, Supply, Turn)}
+
+
+def _filled(cls: type, record: Any) -> Any:
+    if not isinstance(record, dict):
+        return record
+    out = dict(record)
+    for key, default in _FILL[cls].items():
+        if key not in out:
+            out[key] = default if not isinstance(default, list | dict) else type(default)()
+    return out
+
+
+def _seat(value: Any, names: list[str]) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, list):
+        return [_seat(v, names) for v in value]
+    return value
+
+
+def _owned(spaces: Any, names: list[str]) -> Any:
+    """``{space: {player: 1, ...}}`` with the player named."""
+    if not isinstance(spaces, dict):
+        return spaces
+    return {
+        space: {**rec, "player": _seat(rec["player"], names)} if isinstance(rec, dict) and "player" in rec else rec
+        for space, rec in spaces.items()
+    }
+
+
+def score_view(sheet: dict[str, Any]) -> dict[str, Any]:
+    """A final score sheet by line name (a name used twice gets `` 2``, `` 3``, ... after it).
+
+    >>> score_view({"seat": 0, "blue": 9, "purple": 2, "total": 11,
+    ...             "lines": [{"rule": "progress track", "points": 2, "detail": "lowest vacant space 3"}]})
+    {'total': 11, 'blue': 9, 'purple': 2, 'lines': {'progress track': 2}, \
+'details': {'progress track': 'lowest vacant space 3'}}
+    """
+    out: dict[str, Any] = {k: sheet[k] for k in ("total", "blue", "purple") if k in sheet}
+    lines: dict[str, Any] = {}
+    details: dict[str, Any] = {}
+    seen: Counter[str] = Counter()
+    for line in sheet.get("lines", []):
+        rule = str(line.get("rule", ""))
+        seen[rule] += 1
+        name = rule if seen[rule] == 1 else f"{rule} {seen[rule]}"
+        lines[name] = line.get("points")
+        if line.get("detail"):
+            details[name] = line["detail"]
+    out["lines"], out["details"] = lines, details
+    return out
+
+
+def script_view(state: dict[str, Any], names: list[str] | None = None) -> dict[str, Any]:
+    """The canonical state (or a part of one) as ``expect:`` paths address it; ``state`` is not changed.
+
+    ``names`` are the players' names in seat order (default: the ``name`` of each player).
+    """
+    players = state.get("players")
+    if names is None:
+        names = [str(p.get("name", f"seat{i}")) for i, p in enumerate(players or [])]
+    names = list(names)
+    turn = state.get("turn")
+    sheets = {}
+    if isinstance(turn, dict):
+        for sheet in turn.get("final_scores") or []:
+            if isinstance(sheet, dict):
+                sheets[sheet.get("seat")] = score_view(sheet)
+    out: dict[str, Any] = {}
+    if isinstance(players, list):
+        for seat, raw in enumerate(players):
+            name = names[seat] if seat < len(names) else str(raw.get("name", f"seat{seat}"))
+            player = _filled(Player, raw)
+            if seat in sheets:
+                player["score"] = sheets[seat]
+            out[name] = player
+    for key, value in state.items():
+        if key == "players":
+            continue
+        if key == "board" and isinstance(value, dict):
+            value = _filled(Board, value)
+            for part in ("buildings", "shared", "tokens"):
+                if part in value:
+                    value[part] = _owned(value[part], names)
+            if isinstance(value.get("figures"), dict):
+                value["figures"] = {loc: _seat(seats, names) for loc, seats in value["figures"].items()}
+        elif key == "supply":
+            value = _filled(Supply, value)
+        elif key == "turn" and isinstance(value, dict):
+            value = _filled(Turn, value)
+            value.pop("final_scores", None)  # each player's ``score``
+            for part in ("player", "end_triggered_by", "last_turns_left"):
+                if part in value:
+                    value[part] = _seat(value[part], names)
+            if isinstance(value.get("ranking"), list):
+                value["ranking"] = [_seat(place, names) for place in value["ranking"]]
+        out[key] = value
+    return out
+
+
+def named_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The canonical state with players keyed by name and nothing else changed (seats as numbers).
+
+    This is what snapshots record, and what paths of format-1 scripts written before the script view
+    (``turn.final_scores.0.total``, ``turn.player: 0``) still find.
+    """
+    data = dict(state)
+    out = {p["name"]: p for p in data.pop("players", [])}
+    out.update(data)
+    return out
+
+
+# --- paths -------------------------------------------------------------------------------------
+
+
+def record_keys(items: list[Any]) -> list[str] | None:
+    """The names of a list of records, if one field names each record uniquely.
+
+    >>> record_keys([{"card": "a", "half": "top"}, {"card": "b", "half": "top"}]), record_keys(["a"])
+    (['a', 'b'], None)
+    """
+    if not items or not all(isinstance(x, dict) for x in items):
+        return None
+    for field in RECORD_KEYS:
+        if all(field in x for x in items):
+            keys = [str(x[field]) for x in items]
+            if len(set(keys)) == len(keys):
+                return keys
+    return None
+
+
+def _step(data: Any, part: str) -> Any:
+    if isinstance(data, dict):
+        return data.get(part, MISSING)
+    if isinstance(data, list):
+        if re.fullmatch(r"-?\d+", part) and -len(data) <= int(part) < len(data):
+            return data[int(part)]
+        keys = record_keys(data)
+        if keys is not None and part in keys:
+            return data[keys.index(part)]
+    return MISSING
+
+
+def _there(data: Any) -> str:
+    if isinstance(data, dict):
+        keys = [str(k) for k in data]
+    elif isinstance(data, list):
+        keys = record_keys(data) or ([f"0..{len(data) - 1}"] if data else ["nothing (an empty list)"])
+    else:
+        return "none"
+    return ", ".join(keys)
+
+
+def all_paths(data: Any, prefix: str = "") -> list[str]:
+    """Every path of a view, containers and leaves, lists of records by name.
+
+    >>> all_paths({"Ann": {"active": ["a"], "slots": {"top": [{"card": "c", "half": "top"}]}}})[-5:]
+    ['Ann.slots', 'Ann.slots.top', 'Ann.slots.top.c', 'Ann.slots.top.c.card', 'Ann.slots.top.c.half']
+    """
+    out: list[str] = []
+    if isinstance(data, dict):
+        children = [(str(k), v) for k, v in data.items()]
+    elif isinstance(data, list):
+        keys = record_keys(data) or [str(i) for i in range(len(data))]
+        children = list(zip(keys, data, strict=True))
+    else:
+        return out
+    for key, value in children:
+        path = f"{prefix}.{key}" if prefix else key
+        out.append(path)
+        out.extend(all_paths(value, path))
+    return out
+
+
+def lookup(data: Any, path: str) -> Any:
+    """The value at a dotted path, or a :class:`PathError` naming what is there and the nearest paths."""
+    here = data
+    parts = path.split(".")
+    for depth, part in enumerate(parts):
+        found = _step(here, part)
+        if found is MISSING:
+            message = f"no '{part}' in {path} (there: {_there(here)})"
+            near = nearest(data, path, ".".join(parts[:depth]))
+            if near:
+                message += f"; did you mean {', '.join(near)}?"
+            raise PathError(message)
+        here = found
+    return here
+
+
+def nearest(data: Any, path: str, found: str = "") -> list[str]:
+    """The existing paths closest to ``path``, under ``found`` (the part of it that exists; the whole view if empty).
+
+    >>> data = {"Ann": {"points": 1, "journeys": []}, "Bob": {"points": 2}}
+    >>> nearest(data, "Ann.pionts", "Ann"), nearest(data, "Ann.tea", "Ann"), nearest(data, "Cy.points")
+    (['Ann.points'], [], ['Bob.points', 'Ann.points'])
+    """
+    every = all_paths(data)
+    if not found:
+        return difflib.get_close_matches(path, every, n=3, cutoff=0.6)
+    prefix = found + "."
+    tails = [p[len(prefix) :] for p in every if p.startswith(prefix)]
+    depth = path.count(".") - prefix.count(".")
+    for candidates in ([t for t in tails if t.count(".") == depth], tails):
+        close = difflib.get_close_matches(path[len(prefix) :], candidates, n=3, cutoff=0.6)
+        if close:
+            return [prefix + t for t in close]
+    return []
+
+
+def unordered(path: str) -> bool:
+    """Whether ``expect`` compares the list at ``path`` as a set (a player's hand, resting area, ...).
+
+    >>> unordered("Ann.resting"), unordered("supply.citizen_deck"), unordered("Ann.resting.0")
+    (True, False, False)
+    """
+    head, _, rest = path.partition(".")
+    return head not in STATE_KEYS and rest in UNORDERED
+
+
+# --- values and operators ----------------------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _is_operator_map(wanted: Any, actual: Any) -> bool:
+    """A mapping of known operators; an unknown one raises :class:`OperatorError`.
+
+    A mapping whose keys are lowercase words is taken for operators when the state's value is not a
+    mapping (no mapping could equal it), or when it is one without those keys and a key is near an
+    operator's name (``{length: 9}``); any other mapping is a plain value.
+    """
+    if not isinstance(wanted, dict) or not wanted:
+        return False
+    keys = [str(k) for k in wanted]
+    if all(k in OPERATORS for k in keys):
+        return True
+    if not all(_OPERATOR_WORD.fullmatch(k) for k in keys):
+        return False  # a plain mapping: compared as it is
+    bad = next(k for k in keys if k not in OPERATORS)
+    near = difflib.get_close_matches(bad, OPERATORS, n=1, cutoff=0.5)
+    if isinstance(actual, dict) and (any(k in actual for k in keys) or not near):
+        return False  # a mapping compared with a mapping, unless its key is none of the state's and near an operator
+    message = f"unknown operator '{bad}' (the operators: {', '.join(OPERATORS)})"
+    if near:
+        message += f"; did you mean '{near[0]}'?"
+    raise OperatorError(message)
+
+
+def _same(wanted: Any, actual: Any, as_set: bool) -> bool:
+    if as_set and isinstance(wanted, list) and isinstance(actual, list):
+        return Counter(map(_show, wanted)) == Counter(map(_show, actual))
+    return bool(wanted == actual)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _contains(whole: Any, part: Any) -> bool:
+    items = part if isinstance(part, list) else [part]
+    if isinstance(whole, str):
+        return all(isinstance(x, str) and x in whole for x in items)
+    if isinstance(whole, list):
+        return all(any(_same(x, y, False) for y in whole) for x in items)
+    if isinstance(whole, dict):
+        if isinstance(part, dict):
+            return all(k in whole and _same(v, whole[k], False) for k, v in part.items())
+        return all(isinstance(x, str) and x in whole for x in items)
+    return False
+
+
+def compare(wanted: Any, actual: Any, as_set: bool = False) -> str | None:
+    """None if ``actual`` meets ``wanted``, else why not (a short note, possibly empty).
+
+    ``wanted`` is a plain value (equality; a list compared as a set if ``as_set``) or a mapping of
+    operators, all of which must hold: ``contains``, ``len``, ``not``, ``ge``, ``le``.
+
+    >>> compare({"contains": ["a", "b"]}, ["b", "c"]), compare({"len": 2}, "abc"), compare(["b", "a"], ["a", "b"], True)
+    ('', ' (len 3)', None)
+    >>> compare({"ge": 2, "le": 4}, 3), compare({"not": {"contains": "x"}}, ["x"]), compare({"gear": 1}, {"gear": 1})
+    (None, '', None)
+    """
+    if not _is_operator_map(wanted, actual):
+        return None if _same(wanted, actual, as_set) else (" (in any order)" if as_set else "")
+    for op, arg in wanted.items():
+        if op == "contains":
+            ok = _contains(actual, arg)
+            note = ""
+        elif op == "len":
+            size = len(actual) if isinstance(actual, list | str | dict) else None
+            note = f" (len {size})" if size is not None else " (it has no length)"
+            ok = size is not None and compare(arg, size) is None
+        elif op == "not":
+            ok = compare(arg, actual, as_set) is not None
+            note = ""
+        else:  # ge, le
+            ok = _number(actual) and _number(arg) and (actual >= arg if op == "ge" else actual <= arg)
+            note = ""
+        if not ok:
+            return note
+    return None
