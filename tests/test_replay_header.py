@@ -117,7 +117,8 @@ def test_a_pack_path_is_relative_to_the_script_not_the_current_directory(tmp_pat
     _pack(tmp_path / "packs" / "extra")
     script = tmp_path / "games" / "g.yaml"
     script.parent.mkdir()
-    state = "setup:\n  seed: 3\n  state: {players: {Ann: {active: [cit_lamplighter]}}}\n"
+    state = "setup:\n  seed: 3\n  state: {players: {Ann: {active: [cit_lamplighter]}}, supply: {removed: [START_C]}}\n"
+    state = state.replace("START_C", "start_c_5, start_c_6, start_c_1")  # the starting cards go back to the box
     script.write_text(
         header(ANN, "packs: [base, ../packs/extra]\n", state).replace(
             "steps: []", "steps: [Ann play cit_lamplighter top_left]"
@@ -185,7 +186,7 @@ setup:
     players:
       Ann:
         resources: {book: 1, food: 1}
-        active: [cit_lamplighter]
+        active: [cit_lamplighter]  # the starting cards dealt go back to the box (supply.removed below)
         modules: {top_left: [mod_lantern, null, null]}
         crates_closed: [crate_amber]
         unlocked: [special_grey_1]
@@ -193,6 +194,7 @@ setup:
     board:
       tiles:
         a01: {tile: area_tile_lagoon, orientation: 0, explored: false}
+    supply: {removed: [start_c_5, start_c_6, start_c_1]}
 content:
   - kind: citizen_card
     components:

@@ -157,6 +157,7 @@ def test_a_custom_start_state_overrides_players_by_name_and_the_board():
         DUO
         + "setup:\n  seed: 12\n  state:\n"
         + "    players:\n      Bob: {points: 3, resources: {book: 4}, active: [start_a_1]}\n"
+        + "    supply: {removed: [start_b_3, start_b_4, start_b_2]}\n"  # Bob's dealt cards back in the box
         + "    board: {majors: []}\n"
         + "    turn: {player: 1}\n"
         + "steps:\n  - move: Bob switch food\n    expect: {Bob.resources.food: 1, Bob.resources.book: 4}\n"
@@ -251,6 +252,7 @@ def test_inline_content_defines_a_card_the_start_state_can_hold():
     text = (
         SOLO
         + "setup:\n  seed: 3\n  state:\n    players:\n      Ann: {active: [cit_lamplighter, start_c_6, start_c_1]}\n"
+        + "    supply: {removed: [start_c_5]}\n"
         + LAMPLIGHTER
         + "steps: []\n"
     )
@@ -268,6 +270,7 @@ def test_a_card_defined_in_the_script_can_be_played():
     text = (
         SOLO
         + "setup:\n  seed: 3\n  state:\n    players:\n      Ann: {active: [cit_lamplighter, start_c_6, start_c_1]}\n"
+        + "    supply: {removed: [start_c_5]}\n"
         + LAMPLIGHTER
         + "steps:\n  - move: Ann play cit_lamplighter top_left\n    expect: {Ann.resources.book: 3}\n"
     )

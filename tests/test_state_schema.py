@@ -110,3 +110,38 @@ def test_a_start_state_within_the_bounds_plays():
     text = text.replace("    turn: {actions: null}\n", "")
     replay = Replay(load_script_text(text, "s.yaml"))
     assert replay.game.players[1].points == 12
+
+
+LOSE = """format: 1
+players: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]
+setup:
+  seed: 12
+  state:
+    players:
+      Ann:
+        active: [cit_smith, start_c_1, start_c_5, start_c_6]
+      Bob:
+        resting: [cit_smith]
+steps:
+  - Ann switch food
+"""
+
+
+def test_a_card_in_two_places_and_starting_cards_that_vanish_are_reported_at_the_keys_that_do_it():
+    assert start_problems(LOSE) == [
+        (
+            "s.yaml:10:19",
+            "start state: cit_smith would lie in two places at once (Ann.active, Bob.resting); name it once",
+        ),
+        (
+            "s.yaml:10:18",
+            "start state: start_b_5, start_b_6, start_b_1 would vanish from the game (Bob.resting had them after "
+            "the setup); put them in the active area, the resting area or a card slot",
+        ),
+    ]
+
+
+def test_a_start_state_that_keeps_every_card_plays():
+    text = LOSE.replace("        resting: [cit_smith]\n", "        points: 3\n")
+    replay = Replay(load_script_text(text, "s.yaml"))
+    assert replay.game.players[0].active == ["cit_smith", "start_c_1", "start_c_5", "start_c_6"]

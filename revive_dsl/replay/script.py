@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from revive_dsl.content import Content, check_references, find_pack_folders, load_doc, load_packs, resolve_packs
-from revive_dsl.engine.invariants import violations
+from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
 from revive_dsl.engine.state import Game
@@ -383,6 +383,7 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
 def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
     """Lay the script's custom start state over the set-up game (players addressed by name)."""
     at = ("setup", "state")
+    before = game
     data = game.to_dict()
     players = state.get("players", {})
     if not isinstance(players, dict):
@@ -406,10 +407,47 @@ def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
     if not 0 <= game.turn.player < len(game.players):
         raise _fail(script, (*at, "turn", "player"), f"turn.player is a seat: 0 to {len(game.players) - 1}")
     _take_from_supply(game)
+    _check_cards(script, before, game, state)
     broken = violations(game)
     if broken:
         raise _fail(script, at, "the start state breaks the rules: " + "; ".join(broken))
     return game
+
+
+def _where_written(state: Any, item: str, path: tuple = ()) -> list[tuple]:
+    """Every path of the script's start state whose value is ``item`` (players by name, as written)."""
+    if isinstance(state, dict):
+        return [p for key, value in state.items() for p in _where_written(value, item, (*path, key))]
+    if isinstance(state, list):
+        return [p for i, value in enumerate(state) for p in _where_written(value, item, (*path, i))]
+    return [path] if state == item else []
+
+
+def _check_cards(script: Script, before: Game, game: Game, state: dict[str, Any]) -> None:
+    """No card of the set-up state vanishes, none lies in two places: each reported at the key that does it."""
+    at = ("setup", "state")
+    problems = []
+    after = card_places(game)
+    for card, count in sorted(after.items()):
+        if count > 1:
+            written = _where_written(state, card) or [()]
+            shown = [p[1:] if p[:1] == ("players",) else p for p in written if p]  # players by name, as in paths
+            places = ", ".join(".".join(map(str, p[:-1] if isinstance(p[-1], int) else p)) for p in shown)
+            message = f"start state: {card} would lie in two places at once ({places or 'as set up'}); name it once"
+            problems.append(Diagnostic(script.doc.pos((*at, *written[-1])), message))
+    for player in before.players:
+        for area in ("active", "resting"):
+            lost = [c for c in getattr(player, area) if after[c] == 0]
+            if lost:
+                key = (*at, "players", player.name, area)
+                message = (
+                    f"start state: {', '.join(lost)} would vanish from the game ({player.name}.{area} had "
+                    f"{'it' if len(lost) == 1 else 'them'} after the setup); put {'it' if len(lost) == 1 else 'them'} "
+                    "in the active area, the resting area, a card slot or supply.removed (back in the box)"
+                )
+                problems.append(Diagnostic(script.doc.pos(key), message))
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
 
 
 def _check_state(script: Script, merged: dict[str, Any]) -> None:
