@@ -136,7 +136,8 @@ def test_a_card_in_two_places_and_starting_cards_that_vanish_are_reported_at_the
         (
             "s.yaml:10:18",
             "start state: start_b_5, start_b_6, start_b_1 would vanish from the game (Bob.resting had them after "
-            "the setup); put them in the active area, the resting area, a card slot or supply.removed (back in the box)",
+            "the setup); put them in the active area, the resting area, a card slot or supply.removed "
+            "(back in the box)",
         ),
     ]
 
