@@ -26,6 +26,9 @@ from revive_dsl.engine import state as st
 
 CLASSES = (st.Game, st.Player, st.Played, st.Board, st.Supply, st.Turn)
 
+# A player's lists whose order the rules do not give: a script's ``expect`` compares them as sets.
+UNORDERED = ("active", "resting", "technologies", "unlocked", "energy_on", "crates_closed", "crates_opened")
+
 BIG = 10_000  # a bound no game reaches, for counts the rules leave open
 ID = {"type": "string", "minLength": 1, "maxLength": 200}  # a content id or a board key
 SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
@@ -73,10 +76,10 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
     ),
     "Player.resources": ("Basic resources (0-6 each) and crystals (0-3).", RESOURCES),
     "Player.energy": ("Energy markers in the energy storage (0-28).", _count(28)),
-    "Player.energy_on": ("Machines holding an energy, by machine spot (unordered).", _ids()),
+    "Player.energy_on": ("Machines holding an energy, by machine spot.", _ids()),
     "Player.switch_used": ("The switch token is in the used position.", None),
-    "Player.active": ("Cards in the active area (unordered).", _ids()),
-    "Player.resting": ("Cards in the resting area, face down (unordered).", _ids()),
+    "Player.active": ("Cards in the active area.", _ids()),
+    "Player.resting": ("Cards in the resting area, face down.", _ids()),
     "Player.slots": (
         "Card slot -> the cards played there, oldest first, each with the half that was gained.",
         {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/Played"}}},
@@ -89,7 +92,7 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         "Machine track -> spaces reached, 1 (start) to 13 (the end).",
         {"type": "object", "propertyNames": TRACK_NAMES, "additionalProperties": _count(13, 1)},
     ),
-    "Player.unlocked": ("Reward spaces of the machine tracks unlocked (unordered).", _ids()),
+    "Player.unlocked": ("Reward spaces of the machine tracks unlocked.", _ids()),
     "Player.special_machines": (
         "Special-machine reward space -> the machine token taken for it.",
         {"type": "object", "additionalProperties": ID},
@@ -105,14 +108,14 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         "Tribe tokens not yet placed, by token (`temple`, `forest_tile`, ...).",
         {"type": "object", "additionalProperties": _count(10)},
     ),
-    "Player.crates_closed": ("Crates gained, still closed (unordered).", _ids()),
-    "Player.crates_opened": ("Crates opened (unordered).", _ids()),
-    "Player.crates_reactivated": ("Opened crates reactivated once by a machine (unordered).", _ids()),
+    "Player.crates_closed": ("Crates gained, still closed.", _ids()),
+    "Player.crates_opened": ("Crates opened.", _ids()),
+    "Player.crates_reactivated": ("Opened crates reactivated once by a machine.", _ids()),
     "Player.points": ("The point marker's space on the point track, 0-49 (see `laps`).", _count(49)),
     "Player.laps": ("Times the point marker passed 50: the score is `laps * 50 + points`.", _count(40)),
     "Player.purple": ("Purple points, tallied only at the end.", _count(BIG)),
     "Player.hibernations": ("The hibernation marker's space, 0 (start) to 4 (the last).", _count(4)),
-    "Player.majors": ("Major artifacts taken (unordered).", _ids()),
+    "Player.majors": ("Major artifacts taken.", _ids()),
     "Player.minors": ("Minor artifacts taken (2 points each at the end).", _ids()),
     "Player.end_game_tile": ("The player holds the end-game tile (4 points).", None),
     "Player.artifact_card": (
@@ -125,7 +128,7 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         "Variant `starting_draft`: the shuffle of the six drafted cards.",
         {"type": "array", "items": _count(5)},
     ),
-    "Player.waters_claimed": ("Water spaces whose reward a building of this player took (unordered).", _ids()),
+    "Player.waters_claimed": ("Water spaces whose reward a building of this player took.", _ids()),
     "Player.devotion": ("Devotion (Call of the Abyss), the devotion track's space, 0-25.", _count(25)),
     "Player.journeys_done": ("Completed journeys, face down (a flask each).", _ids()),
     "Player.gadgets_used": ("Gadgets face down since the last hibernation.", _ids()),
@@ -293,7 +296,8 @@ def reference() -> str:
         "The canonical state (`Game.to_json()`, `revive replay --json`, the schema `state.schema.json`) field by",
         "field. Scripts address it with paths (`expect:`, `highlight:`, `setup.state`), players by name:",
         "`Ann.resources.book`, `board.buildings.-1,0.size`, `turn.actions`. Fields marked *left out while empty* are",
-        "absent from the JSON until they hold something. Lists marked *unordered* have no order in the rules.",
+        "absent from the JSON until they hold something. Lists marked *unordered* have no order in the rules; a",
+        "script's `expect` compares them as sets.",
         "",
     ]
     for cls in CLASSES:
@@ -309,6 +313,8 @@ def reference() -> str:
         ]
         for name, prop in schema["properties"].items():
             text = prop["description"] + (" *Left out while empty.*" if name in omitted else "")
+            if cls is st.Player and name in UNORDERED:
+                text += " *Unordered: `expect` compares it as a set.*"
             lines.append(f"| `{name}` | {_values(prop)} | {text.replace('|', '/')} |")
         lines.append("")
     return "\n".join(lines)

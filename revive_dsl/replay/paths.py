@@ -40,15 +40,13 @@ from dataclasses import MISSING, fields
 from typing import Any
 
 from revive_dsl.engine.state import Board, Player, Supply, Turn
+from revive_dsl.engine.state_schema import UNORDERED  # a player's lists expect compares as sets
 
 # Fields that name the records of a list of records, in order of preference.
 RECORD_KEYS = ("name", "seat", "rule", "card")
 
 # The state's own top-level keys: any other first word of a path is a player's name.
 STATE_KEYS = frozenset({"board", "supply", "turn", "packs", "variants", "seed", "draws"})
-
-# A player's lists whose order the rules do not give: ``expect`` compares them as sets.
-UNORDERED = ("active", "resting", "technologies", "unlocked", "energy_on", "crates_closed", "crates_opened")
 
 OPERATORS = ("contains", "len", "not", "ge", "le")
 _OPERATOR_WORD = re.compile(r"[a-z_]+")
