@@ -226,6 +226,42 @@ def cmd_content(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_moves(args: argparse.Namespace) -> int:
+    """The decision open after a step of a script, with its legal answers (or whole move lines)."""
+    from revive_dsl.replay.moves import legal_moves_at, move_lines
+    from revive_dsl.replay.script import load_script
+
+    script = load_script(args.script)
+    steps = len(script.steps)
+    if args.at is not None and not 0 <= args.at <= steps:
+        print(f"revive moves: --at takes a step from 0 (the start) to {steps}, the script's last", file=sys.stderr)
+        return 2
+    listing = legal_moves_at(script, args.at)
+    lines = move_lines(script, args.at, args.limit) if args.lines else None
+    if args.json:
+        data = listing.to_dict()
+        if lines is not None:
+            data["lines"] = lines
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    step = script.steps[listing.after - 1].text if listing.after else "the start"
+    where = f"after step {listing.after} ({step})" if listing.after else "at the start"
+    if listing.player is None:
+        print(f"{where}: the game is over; no move is legal")
+        return 0
+    if lines is not None:
+        more = f"; the first {args.limit} (--limit)" if len(lines) >= args.limit else ""
+        print(f"# {where}: {len(lines)} legal move line(s) for {listing.player}{more}")
+        print("\n".join(lines))
+        return 0
+    print(f"{where}: {listing.player} answers {listing.prompt!r} (rule: {listing.rule})")
+    width = max(len(o.key) for o in listing.options) if listing.options else 0
+    for option in listing.options:
+        about = " · ".join(x for x in (listing.names.get(option.key, ""), option.label) if x)
+        print(f"  {option.key:<{width}}  {about}".rstrip())
+    return 0
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl import docgen
     from revive_dsl.engine import state_schema
@@ -384,6 +420,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay every script in folders or files, in parallel; report divergences")
     _verify.add_arguments(p)
     p.set_defaults(command_func=_verify.main)
+    p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
+    p.add_argument("script", help="a replay script")
+    p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")
+    p.add_argument("--lines", action="store_true", help="list complete legal move lines for the turn")
+    p.add_argument("--limit", type=int, default=50, help="at most this many lines (with --lines; default 50)")
+    p.add_argument("--json", action="store_true", help="print JSON for tools")
+    p.set_defaults(command_func=cmd_moves)
     p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")
     p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
     p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")

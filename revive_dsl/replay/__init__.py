@@ -16,6 +16,7 @@ snapshots (``snapshot``) and ``revive verify`` (``verify``) sit on top of these 
 1
 """
 
+from revive_dsl.replay.moves import legal_moves_at, move_lines
 from revive_dsl.replay.notation import MoveLine, format_move, parse_move
 from revive_dsl.replay.player import Replay, ReplayError, StepResult, lookup, view
 from revive_dsl.replay.record import dump_script, script_from_answers
@@ -30,9 +31,11 @@ __all__ = [
     "StepResult",
     "dump_script",
     "format_move",
+    "legal_moves_at",
     "load_script",
     "load_script_text",
     "lookup",
+    "move_lines",
     "parse_move",
     "script_from_answers",
     "start_game",
