@@ -420,6 +420,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", help="replay every script in folders or files, in parallel; report divergences")
     _verify.add_arguments(p)
     p.set_defaults(command_func=_verify.main)
+    from revive_dsl.replay import board_view as _board
+
+    p = sub.add_parser("board", help="the hex map with every space's key and tile slot's key (or one space told)")
+    _board.add_arguments(p)
+    p.set_defaults(command_func=_board.main)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")
     p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")

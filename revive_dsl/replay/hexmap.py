@@ -235,3 +235,75 @@ def render_map(game: Any, rules: Rules) -> Panel:
     grid.rstrip()
     key = Columns(legend(game, rules), padding=(0, 2))
     return Panel(Group(grid, Text(""), key, large_locations(game, rules)), title="Map", title_align="left")
+
+
+# --- coordinates: every space's key and every tile slot's key ------------------------------------
+
+KEY_WIDTH = 5  # characters per cell on the coordinate maps ("-10,5" at most)
+
+
+def coord_rows(game: Any, rules: Rules, show: str = "spaces") -> list[list[Segment]]:
+    """The map with each cell's space key (``show="spaces"``) or tile slot key (``"slots"``), terrain-coloured.
+
+    Cells lie ``KEY_WIDTH + 1`` columns apart, rows shifted by half a cell, as on :func:`map_rows`. A corner
+    large location is one space: its cells show its corner key's end (``nw``), the legend its full key.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> rows = coord_rows(game, Rules.load(("base",)))
+    >>> "0,0" in "".join(text for row in rows for text, _ in row)
+    True
+    """
+    cells, large_cell, _middle = _spaces(rules)
+    slot_of = geometry(rules).slot_of
+    xs = [2 * q + r for q, r in cells]
+    left = min(xs)
+    rows: list[list[Segment]] = []
+    rows_at = sorted({r for _, r in cells})
+    step = (KEY_WIDTH + 1) // 2
+    for r in range(rows_at[0], rows_at[-1] + 1):
+        row: list[Segment] = []
+        column = 0
+        for q, _ in sorted(c for c in cells if c[1] == r):
+            at = step * (2 * q + r - left)
+            row.append((" " * (at - column), ""))
+            key = cells[(q, r)]
+            corner = large_cell.get(key)
+            if corner is not None:
+                text, style = corner.rsplit("_", 1)[-1], TERRAIN["large_location"][1]
+            else:
+                text = key if show == "spaces" else slot_of.get(key, ("",))[0] or "-"
+                style = TERRAIN.get(_ground(rules, game, key, large_cell), TERRAIN[None])[1]
+            row.append((text.center(KEY_WIDTH)[:KEY_WIDTH], style))
+            column = at + KEY_WIDTH
+        rows.append(row)
+    return rows
+
+
+def render_coordinates(game: Any, rules: Rules) -> Group:
+    """Two maps, space keys and tile slot keys, with a legend: what ``revive board`` prints."""
+
+    def grid(show: str) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        for index, row in enumerate(coord_rows(game, rules, show)):
+            if index:
+                out.append("\n")
+            for text, style in row:
+                out.append(text, style=style or None)
+        out.rstrip()
+        return out
+
+    _cells, large_cell, _middle = _spaces(rules)
+    corners = sorted(set(large_cell.values()))
+    legend_entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
+    notes = Text(
+        "Space keys are q,r (axial coordinates); a large location is one space, keyed by its corner: "
+        + ", ".join(corners)
+        + ". Tile slots: a01... area tiles, s... starting tiles; '-' is no slot (chasm, crystals)."
+    )
+    return Group(
+        Panel(grid("spaces"), title="Spaces", title_align="left"),
+        Panel(grid("slots"), title="Tile slots", title_align="left"),
+        Columns(legend_entries, padding=(0, 2)),
+        notes,
+    )

@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="print canonical state JSON: the final state, or with --from one JSON line per step",
     )
     parser.add_argument("--full", action="store_true", help="show the whole state after each shown step")
+    parser.add_argument(
+        "--coords", action="store_true", help="with the state shown, the maps of space keys and tile slot keys"
+    )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
     parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
     parser.add_argument(
@@ -130,7 +133,17 @@ def _play(replay: Replay, args: argparse.Namespace, console: Console) -> None:
             console.print(step_view(result, replay))
             if args.full:
                 console.print(state_view(replay))
+                _coords(replay, args, console)
     console.print(state_view(replay))
+    _coords(replay, args, console)
+
+
+def _coords(replay: Replay, args: argparse.Namespace, console: Console) -> None:
+    """``--coords``: the maps of space keys and tile slot keys beside the state."""
+    if getattr(args, "coords", False):
+        from revive_dsl.replay.hexmap import render_coordinates
+
+        console.print(render_coordinates(replay.game, replay.rules))
 
 
 def _play_json(replay: Replay, args: argparse.Namespace) -> None:
