@@ -3,7 +3,8 @@
 ``check`` (validate and compile content), ``explain ID`` (a component's effects in English
 and as trees), ``fmt`` (canonical effect texts), ``content stats``, ``docs`` (the generated
 DSL reference), ``schemas``, ``simulate`` (random games, written as scripts), ``replay FILE``
-(a recorded game in the terminal), ``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus).
+(a recorded game in the terminal), ``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus),
+``new pack NAME`` (a new content pack to start from).
 With no command it steps through the bundled introductory tutorial.
 
 >>> build_parser().prog
@@ -262,6 +263,33 @@ def cmd_moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    args.new_parser.print_help()
+    return 0
+
+
+def cmd_new_pack(args: argparse.Namespace) -> int:
+    """Write a new pack folder; exit 2 (nothing written) for a bad name or a folder that exists."""
+    from revive_dsl.scaffold import ScaffoldError, new_pack
+
+    parent = Path(args.dir)
+    try:
+        written = new_pack(args.name, parent, Path(args.schemas) if args.schemas else None)
+    except ScaffoldError as err:
+        print(f"revive new pack: {err}", file=sys.stderr)
+        return 2
+    folder = parent / args.name
+    print(f"created pack '{args.name}' (depends: [base]) in {folder}:")
+    width = max(len(str(w.path)) for w in written)
+    for w in written:
+        print(f"  {w.path!s:<{width}}  {w.about}")
+    print("next:")
+    print(f"  revive check {folder}")
+    print(f"  revive verify {folder}")
+    print(f"  revive replay {folder / 'scripts' / 'try-it.yaml'}")
+    return 0
+
+
 def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl import docgen
     from revive_dsl.engine import state_schema
@@ -402,6 +430,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help='print {"pack": {"kind": {"total": N, ...}}} as JSON')
     s.add_argument("paths", nargs="*", help="pack folders or files (default: bundled packs)")
     s.set_defaults(command_func=cmd_content_stats)
+    p = sub.add_parser("new", help="start something new: `revive new pack NAME` writes a content pack to edit")
+    new_sub = p.add_subparsers(dest="new_command")
+    p.set_defaults(new_parser=p, command_func=cmd_new)
+    s = new_sub.add_parser("pack", help="a new pack folder NAME depending on base, with an example of each common kind")
+    s.add_argument("name", help="the pack's id and folder name: lowercase letters, digits and _, a letter first")
+    s.add_argument("--dir", default=".", help="the folder to create it in (default: the current folder)")
+    s.add_argument("--schemas", help="point the files' $schema lines at this folder (e.g. `revive schemas --write`'s)")
+    s.set_defaults(command_func=cmd_new_pack)
     p = sub.add_parser("docs", help="generate docs/dsl-reference.md from the grammar and signature table")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="write the reference file")

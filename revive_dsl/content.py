@@ -1,8 +1,9 @@
 """Content packs: manifests, component files, schema validation and compiled effects.
 
 A pack is a folder with ``pack.yaml`` (id, name, version, depends) and any number of
-component files. A component file names its ``kind`` and lists ``components``; every
-effect field in it is compiled to an effect tree and checked.
+component files (replay scripts kept in it, with a top-level ``steps:``, are not content and are
+skipped). A component file names its ``kind`` and lists ``components``; every effect field in it is
+compiled to an effect tree and checked.
 
 >>> content = load_packs(["base"])
 >>> content.components["cat_scout"].kind
@@ -18,6 +19,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -81,6 +83,18 @@ _CLAUSE_WORDS = {
     "Requirement": "a 'need' requirement",
     "Score": "a 'score' formula",
 }
+
+
+_STEPS_KEY = re.compile(r"^steps\s*:", re.MULTILINE)
+
+
+def is_script_text(text: str) -> bool:
+    """True for a replay script's text: a top-level ``steps:`` key (content files have ``components:``).
+
+    >>> is_script_text("format: 1\\nsteps:\\n  - Ann end\\n"), is_script_text("kind: crate\\ncomponents: []\\n")
+    (True, False)
+    """
+    return bool(_STEPS_KEY.search(text))
 
 
 @dataclass
@@ -259,7 +273,11 @@ def _get(data: Any, path: tuple) -> Any:
 
 
 def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic]) -> Pack | None:
-    """Load a pack folder (its manifest, then every other ``*.yaml`` in name order)."""
+    """Load a pack folder (its manifest, then every other ``*.yaml`` in name order).
+
+    A replay script in the folder (``scripts/try-it.yaml``) is skipped: a pack and the scripts that play it
+    move together, and the scripts name the pack by a path relative to themselves.
+    """
     manifest = folder / "pack.yaml"
     if not manifest.is_file():
         problems.append(Diagnostic(Pos(_display(folder), 1, 0), "not a content pack: pack.yaml is missing"))
@@ -306,9 +324,18 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
                 )
             )
             continue
+        if _is_script_file(path):
+            continue
         pack.files.append(path)
         load_file(path, pack.id, content, problems)
     return pack
+
+
+def _is_script_file(path: Path) -> bool:
+    try:
+        return is_script_text(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False  # reported when it is loaded
 
 
 def check_references(content: Content, problems: list[Diagnostic]) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -35,17 +34,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from revive_dsl.content import is_script_text
 from revive_dsl.positions import DslError
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.script import load_script
 
 SCRIPT_SUFFIXES = (".yaml", ".yml")
-_STEPS_KEY = re.compile(r"^steps\s*:", re.MULTILINE)
-
-
-def is_script_text(text: str) -> bool:
-    """True for a replay script's text: a top-level ``steps:`` key (content files have ``components:``)."""
-    return bool(_STEPS_KEY.search(text))
 
 
 def is_script(path: Path) -> bool:
