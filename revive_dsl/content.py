@@ -18,6 +18,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -206,6 +207,30 @@ def _read_yaml(path: Path, content: Content, problems: list[Diagnostic]) -> Yaml
         return None
 
 
+_STEPS_KEY = re.compile(r"^steps\s*:", re.MULTILINE)
+
+
+def is_script_text(text: str) -> bool:
+    """True for a replay script's text: a top-level ``steps:`` key (content files have ``components:``).
+
+    >>> is_script_text("format: 1\\nsteps:\\n  - Ann end\\n"), is_script_text("kind: crate\\ncomponents: []\\n")
+    (True, False)
+    """
+    return bool(_STEPS_KEY.search(text))
+
+
+def is_script_file(path: Path) -> bool:
+    """True if ``path`` is a file whose text has a top-level ``steps:`` key: a replay script, not content.
+
+    A pack may carry scripts (examples, tests of its cards) anywhere in its folder: loading the pack
+    skips them, ``revive check`` checks them as scripts.
+    """
+    try:
+        return path.is_file() and is_script_text(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
+
+
 def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
     """Load one component file into ``content``, adding every problem to ``problems``."""
     doc = _read_yaml(path, content, problems)
@@ -296,7 +321,7 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
             )
     inside = folder.resolve()
     for path in sorted(folder.rglob("*.yaml")):
-        if path.name == "pack.yaml":
+        if path.name == "pack.yaml" or is_script_file(path):
             continue
         if not path.resolve().is_relative_to(inside):
             problems.append(
