@@ -15,6 +15,9 @@ from revive_dsl.content import Component, Content, load_packs
 from revive_dsl.formatter import format_program
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos
+from revive_dsl.resources import version
+
+__version__ = version()  # pyproject.toml's version: see revive_dsl.resources.version
 
 __all__ = [
     "Component",
@@ -22,6 +25,7 @@ __all__ = [
     "Diagnostic",
     "DslError",
     "Pos",
+    "__version__",
     "check",
     "format_program",
     "load_packs",

@@ -1,11 +1,16 @@
 """The ``revive`` command line: a thin layer over the Python API.
 
-``check`` (validate and compile content), ``explain ID`` (a component's effects in English
-and as trees), ``fmt`` (canonical effect texts), ``content stats``, ``docs`` (the generated
-DSL reference), ``schemas``, ``simulate`` (random games, written as scripts), ``replay FILE``
-(a recorded game in the terminal), ``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus),
-``new pack NAME`` (a new content pack to start from).
-With no command it steps through the bundled introductory tutorial.
+``check`` (validate content and replay scripts; ``--replay`` also plays the scripts),
+``explain ID`` (a component's effects in English and as trees), ``fmt`` (canonical effect
+texts), ``content stats``, ``docs`` (the generated DSL reference), ``schemas``, ``simulate``
+(random games, written as scripts), ``replay FILE`` (a recorded game in the terminal),
+``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus), ``moves SCRIPT`` (the legal moves at a step),
+``board [SCRIPT]`` (space and tile slot keys), ``new pack NAME`` (a new content pack to start from).
+With no command it steps through the bundled introductory tutorial; ``--version`` prints the version.
+
+Given no paths, ``check``, ``fmt``, ``explain`` and ``verify`` work on the ``content/`` and
+``replays/`` of the checkout the current folder is in (else on the running package's copy) and
+say on stderr which folders they used.
 
 >>> build_parser().prog
 'revive'
@@ -16,63 +21,101 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from revive_dsl.content import (
     Content,
     check_references,
     find_pack_folders,
+    is_script_file,
     load_file,
     load_pack_folder,
     order_packs,
     with_bundled_dependencies,
 )
 from revive_dsl.formatter import format_program
-from revive_dsl.positions import Diagnostic, DslError, attach_lines
-from revive_dsl.resources import content_root
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
 
 
-def _content_paths(paths: list[str]) -> tuple[list[Path], list[Path], list[str]]:
-    """Split PATHS into pack folders and single component files; report missing paths."""
+@dataclass
+class Targets:
+    """What the paths on a command line name: pack folders, single component files and replay scripts."""
+
+    packs: list[Path] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    scripts: list[Path] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+
+
+def _walk(folder: Path) -> tuple[list[Path], list[Path]]:
+    """The outermost pack folders under ``folder`` and every YAML file outside them (hidden and snapshot
+    folders skipped), both sorted."""
     packs: list[Path] = []
-    files: list[Path] = []
-    missing: list[str] = []
+    loose: list[Path] = []
+    for here, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__snapshots__")
+        if "pack.yaml" in names and Path(here) != folder:
+            packs.append(Path(here))
+            dirs[:] = []
+            continue
+        loose.extend(Path(here) / name for name in names if name.endswith((".yaml", ".yml")))
+    return sorted(packs), sorted(loose)
+
+
+def targets(paths: list[str], defaults: bool = False) -> Targets:
+    """Sort PATHS out: a file is a script (a top-level ``steps:``) or a component file; a folder with
+    ``pack.yaml`` is a pack; any other folder holds packs (at any depth) and scripts, or, when it
+    has no pack, single component files and scripts. Scripts inside a pack folder are that pack's
+    scripts: loading the pack skips them, checking it checks them. A folder with none of these is a
+    problem, unless it is one of the ``defaults`` (a checkout's empty ``replays/``).
+    """
+    out = Targets()
     for raw in paths:
         path = Path(raw)
         if path.is_file():
-            files.append(path)
+            (out.scripts if is_script_file(path) else out.files).append(path)
         elif path.is_dir():
-            found = find_pack_folders(path)
-            if found:
-                packs.extend(found)
-            else:
-                files.extend(sorted(path.rglob("*.yaml")))
+            packs, loose = ([path], []) if (path / "pack.yaml").is_file() else _walk(path)
+            scripts = [f for f in loose if is_script_file(f)]
+            for pack in packs:  # a pack's own scripts
+                scripts.extend(f for f in _walk(pack)[1] if is_script_file(f))
+            files = [] if packs else [f for f in loose if f.suffix == ".yaml" and f not in scripts]
+            if not (packs or scripts or files or defaults):
+                out.problems.append(
+                    Diagnostic(Pos(raw, 0, 0), "no content packs, component files or replay scripts in this folder")
+                )
+            out.packs.extend(packs)
+            out.scripts.extend(sorted(scripts))
+            out.files.extend(files)
         else:
-            missing.append(raw)
-    return with_bundled_dependencies(packs), files, missing
+            out.problems.append(Diagnostic(Pos(raw, 0, 0), "no such file or folder"))
+    out.packs = with_bundled_dependencies(list(dict.fromkeys(out.packs)))
+    out.scripts = list(dict.fromkeys(out.scripts))
+    return out
 
 
-def collect(paths: list[str]) -> tuple[Content, list[Diagnostic]]:
+def collect(paths: list[str], found: Targets | None = None) -> tuple[Content, list[Diagnostic]]:
     """Load pack folders and single files named on the command line, collecting all problems.
 
     Single files are checked against the bundled packs (for references), which are loaded
-    first unless they are among the paths.
+    first unless they are among the paths. Replay scripts among the paths are left out.
     """
     content = Content()
-    problems: list[Diagnostic] = []
-    packs, files, missing = _content_paths(paths)
-    for raw in missing:
-        problems.append(Diagnostic(_nowhere(raw), "no such file or folder"))
-    if files and not packs:
+    found = found or targets(paths)
+    problems = list(found.problems)
+    if found.files and not found.packs:
         quiet: list[Diagnostic] = []
         for folder in order_packs(find_pack_folders(content_root())):
             load_pack_folder(folder, content, quiet)
-    for folder in packs:
+    for folder in found.packs:
         load_pack_folder(folder, content, problems)
-    for path in files:
+    for path in found.files:
         if path.name != "pack.yaml":
             load_file(path, "<file>", content, problems)
     check_references(content, problems)
@@ -80,19 +123,44 @@ def collect(paths: list[str]) -> tuple[Content, list[Diagnostic]]:
     return content, attach_lines(problems, content.texts)
 
 
-def _nowhere(name: str):
-    from revive_dsl.positions import Pos
-
-    return Pos(name, 0, 0)
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    content, problems = collect(args.paths or [str(content_root())])
+    from revive_dsl.replay.script import script_problems
+    from revive_dsl.replay.verify import replay_problems
+
+    paths = args.paths
+    if not paths:
+        folders = default_folders("content", "replays")
+        announce("checking", folders)
+        paths = [str(f) for f in folders]
+    found = targets(paths, defaults=not args.paths)
+    content, problems = collect(paths, found)
+    replayed = 0
+    for path in found.scripts:
+        script, wrong = script_problems(path)
+        if script is not None and not wrong and args.replay:
+            _played, wrong = replay_problems(script)
+            replayed += not wrong
+        problems.extend(wrong)
     for d in problems:
         print(d.render(), file=sys.stderr)
-    effects = sum(len(c.effects) for c in content.components.values())
-    status = f"{len(problems)} error{'s' if len(problems) != 1 else ''}" if problems else "ok"
-    print(f"{status}: {len(content.packs)} packs, {len(content.components)} components, {effects} effect texts checked")
+    parts = []
+    if found.packs or found.files:
+        effects = sum(len(c.effects) for c in content.components.values())
+        parts.append(
+            f"{_plural(len(content.packs), 'pack')}, {_plural(len(content.components), 'component')}, "
+            f"{_plural(effects, 'effect text')}"
+        )
+    if found.scripts:
+        parts.append(_plural(len(found.scripts), "script"))
+    status = _plural(len(problems), "error") if problems else "ok"
+    summary = f"{status}: {' and '.join(parts) or 'nothing'} checked"
+    if args.replay and found.scripts:
+        summary += f", {replayed} replayed to the end"
+    print(summary)
     return 1 if problems else 0
 
 
@@ -125,7 +193,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     from revive_dsl.explain import explain, explain_tree_text
 
-    content, _problems = collect(args.paths or [str(content_root())])
+    paths = args.paths
+    if not paths:
+        folders = default_folders("content")
+        announce("reading", folders)
+        paths = [str(f) for f in folders]
+    content, _problems = collect(paths)
     comp = content.components.get(args.id)
     if comp is None:
         ids = sorted(content.components)
@@ -153,7 +226,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_fmt(args: argparse.Namespace) -> int:
     from revive_dsl.fmt import format_files
 
-    results = format_files(args.paths or [str(content_root())], write=not args.check)
+    paths = args.paths
+    if not paths:
+        folders = default_folders("content", "replays")
+        announce("checking the format of" if args.check else "formatting", folders)
+        paths = [str(f) for f in folders]
+    if not args.check:
+        for raw in paths:
+            where = installed_location(Path(raw))
+            if where is not None:
+                print(
+                    f"revive fmt: {raw} is inside an installed package ({where}); fmt does not rewrite installed "
+                    "files: copy the content out and format the copy, or run it in a checkout (--check only reads)",
+                    file=sys.stderr,
+                )
+                return 1
+    results = format_files(paths, write=not args.check)
     changed = [r for r in results if r.changes and not r.problems]
     broken = [r for r in results if r.problems]
     for r in broken:
@@ -413,16 +501,30 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("check", help="validate and compile content packs or files")
-    p.add_argument("paths", nargs="*", help="pack folders, folders of packs, or component files (default: bundled)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    p = sub.add_parser("check", help="validate content packs, component files and replay scripts")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        help="pack folders, component files, replay scripts, or folders of them "
+        "(default: content/ and replays/ of the checkout you are in, else the bundled ones)",
+    )
+    p.add_argument("--replay", action="store_true", help="also play every script to its end, checking each step")
     p = sub.add_parser("schemas", help="write the JSON Schemas of content files")
     p.add_argument("--write", default=str(Path(__file__).parent / "schemas"), help="folder to write to")
     p = sub.add_parser("explain", help="show a component's effects: source, English and tree")
     p.add_argument("id", help="a component id, e.g. cat_scout")
-    p.add_argument("--content", dest="paths", action="append", help="pack folder to load (default: bundled packs)")
+    p.add_argument(
+        "--content",
+        dest="paths",
+        action="append",
+        help="pack folder to load (default: the checkout's content/, else the bundled packs)",
+    )
     p = sub.add_parser("fmt", help="rewrite effect texts in canonical form (comments and layout kept)")
     p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
-    p.add_argument("paths", nargs="*", help="content files or folders (default: bundled packs)")
+    p.add_argument(
+        "paths", nargs="*", help="content files, scripts or folders (default: content/ and replays/, as for check)"
+    )
     p = sub.add_parser("content", help="facts about content packs")
     content_sub = p.add_subparsers(dest="content_command")
     p.set_defaults(content_parser=p)

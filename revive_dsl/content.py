@@ -220,6 +220,18 @@ def _read_yaml(path: Path, content: Content, problems: list[Diagnostic]) -> Yaml
         return None
 
 
+def is_script_file(path: Path) -> bool:
+    """True if ``path`` is a file whose text has a top-level ``steps:`` key: a replay script, not content.
+
+    A pack may carry scripts (examples, tests of its cards) anywhere in its folder: loading the pack
+    skips them, ``revive check`` checks them as scripts.
+    """
+    try:
+        return path.is_file() and is_script_text(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
+
+
 def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic]) -> None:
     """Load one component file into ``content``, adding every problem to ``problems``."""
     doc = _read_yaml(path, content, problems)
@@ -314,7 +326,7 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
             )
     inside = folder.resolve()
     for path in sorted(folder.rglob("*.yaml")):
-        if path.name == "pack.yaml":
+        if path.name == "pack.yaml" or is_script_file(path):
             continue
         if not path.resolve().is_relative_to(inside):
             problems.append(
@@ -324,18 +336,9 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
                 )
             )
             continue
-        if _is_script_file(path):
-            continue
         pack.files.append(path)
         load_file(path, pack.id, content, problems)
     return pack
-
-
-def _is_script_file(path: Path) -> bool:
-    try:
-        return is_script_text(path.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
-        return False  # reported when it is loaded
 
 
 def check_references(content: Content, problems: list[Diagnostic]) -> None:

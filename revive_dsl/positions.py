@@ -64,7 +64,8 @@ class Diagnostic:
 
     def render(self) -> str:
         """The ``path:line:col: message`` form with the line and a caret under it."""
-        head = f"{self.pos}: {self.message}"
+        # a whole file or folder (line 0): no line to show, e.g. ``nope: no such file or folder``
+        head = f"{self.pos}: {self.message}" if self.pos.line >= 1 else f"{self.pos.file}: {self.message}"
         if self.source_line is None or self.pos.column < 1:
             return head
         line = self.source_line.rstrip("\n").expandtabs(1)

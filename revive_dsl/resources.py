@@ -3,15 +3,95 @@
 A wheel carries ``grammar/`` and ``content/`` inside the package as ``revive_dsl/_data``;
 a source checkout (and an editable install) finds them at the repository's top level.
 
+The commands that work on content and replays by default (``check``, ``fmt``, ``explain``,
+``verify``) prefer the checkout the user is standing in (:func:`checkout_root`, found from the
+current folder up) to the copy the running package carries, and say which folder they used.
+
+The version has one source: ``pyproject.toml``. A checkout reads its own file (so a checkout run
+with another copy installed reports its own version); an installed package reads its metadata,
+which was written from that file when it was built.
+
 >>> grammar_path("effects.lark").name
 'effects.lark'
+>>> version()[0].isdigit()
+True
 """
 
 from __future__ import annotations
 
+import site
+import sys
+import sysconfig
+import tomllib
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
+DISTRIBUTION = "revive-dsl"
+
+
+def _project(folder: Path) -> dict | None:
+    """The ``[project]`` table of ``folder/pyproject.toml`` if it is revive-dsl's, else None."""
+    try:
+        data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    project = data.get("project")
+    return project if isinstance(project, dict) and project.get("name") == DISTRIBUTION else None
+
+
+def version() -> str:
+    """This copy's version: its checkout's ``pyproject.toml``, else the installed metadata."""
+    project = _project(PACKAGE.parent)
+    if project is not None and isinstance(project.get("version"), str):
+        return project["version"]
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(DISTRIBUTION)
+    except PackageNotFoundError:  # pragma: no cover - neither a checkout nor installed
+        return "0+unknown"
+
+
+def checkout_root(start: Path | None = None) -> Path | None:
+    """The revive-dsl checkout holding ``start`` (default: the current folder), or None.
+
+    A checkout is a folder with revive-dsl's ``pyproject.toml`` and a ``content/`` folder.
+    """
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "content").is_dir() and _project(folder) is not None:
+            return folder
+    return None
+
+
+def default_folders(*names: str) -> list[Path]:
+    """The folders a command uses when given no paths, e.g. ``default_folders("content", "replays")``.
+
+    Those of the checkout the current folder is in (the ones it has), else the running package's.
+    """
+    root = checkout_root()
+    if root is not None:
+        return [root / name for name in names if (root / name).is_dir()]
+    return [_data_dir(name) for name in names]
+
+
+def announce(verb: str, folders: list[Path]) -> None:
+    """Say on stderr which folders a command uses by default: ``checking /path/to/content``."""
+    print(f"{verb} {' and '.join(str(f) for f in folders)}", file=sys.stderr)
+
+
+def installed_location(path: Path) -> Path | None:
+    """The site-packages folder ``path`` lies in, or None: installed files are not to be rewritten."""
+    resolved = path.resolve()
+    paths = sysconfig.get_paths()
+    for where in (paths["purelib"], paths["platlib"], site.getusersitepackages()):
+        root = Path(where).resolve()
+        if resolved.is_relative_to(root):
+            return root
+    if (PACKAGE / "_data").is_dir() and resolved.is_relative_to(PACKAGE):  # an installed wheel, wherever it is
+        return PACKAGE
+    return None
 
 
 def _data_dir(name: str) -> Path:

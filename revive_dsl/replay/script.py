@@ -184,6 +184,28 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
     return Script(file, text, data, doc, steps)
 
 
+def script_problems(path: str | Path) -> tuple[Script | None, list[Diagnostic]]:
+    """Everything wrong with a script short of playing a move: ``revive check SCRIPT``.
+
+    The loader's checks (YAML, schema, format, move notation, player names), then the packs and the
+    inline ``content:`` compiled, the header's references (:func:`header_problems`) and the setup with
+    its outcomes and custom start state. Each stage needs the one before it, so the first stage with
+    problems gives them all, positioned. Returns the script (None if it cannot be read) and the problems.
+    """
+    try:
+        script = load_script(path)
+    except DslError as err:
+        return None, err.diagnostics
+    try:
+        start_game(script, script_rules(script))
+    except DslError as err:
+        return script, err.diagnostics
+    except Exception as err:  # an engine crash while setting up is a bug: reported, never a traceback
+        message = f"cannot set up the game: the engine failed: {type(err).__name__}: {err}"
+        return script, attach_lines([Diagnostic(script.doc.pos(("setup",)), message)], {script.file: script.text})
+    return script, []
+
+
 def _bundled_packs() -> list[str]:
     return sorted(p.name for p in content_root().iterdir() if (p / "pack.yaml").is_file())
 

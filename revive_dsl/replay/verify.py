@@ -34,22 +34,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from revive_dsl.content import is_script_text
-from revive_dsl.positions import DslError
+from revive_dsl.content import is_script_file, is_script_text  # noqa: F401 - is_script_text: part of this API
+from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.replay.player import Replay, ReplayError
-from revive_dsl.replay.script import load_script
+from revive_dsl.replay.script import Script, load_script
 
 SCRIPT_SUFFIXES = (".yaml", ".yml")
 
 
 def is_script(path: Path) -> bool:
     """True if ``path`` is a YAML file with a top-level ``steps:`` key."""
-    if path.suffix not in SCRIPT_SUFFIXES or not path.is_file():
-        return False
-    try:
-        return is_script_text(path.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
-        return False
+    return path.suffix in SCRIPT_SUFFIXES and is_script_file(path)
 
 
 def find_scripts(folder: Path) -> list[Path]:
@@ -108,6 +103,22 @@ def replay_one(path: str) -> Outcome:
         message = f"{path}: step {played + 1}: the engine failed: {type(err).__name__}: {err}"
         return Outcome(path, played, steps, message, "crashed", time.perf_counter() - start)
     return Outcome(path, played, steps, None, "ok", time.perf_counter() - start)
+
+
+def replay_problems(script: Script) -> tuple[int, list[Diagnostic]]:
+    """Play a loaded script to its end (``revive check --replay``): the steps played and its first divergence."""
+    played = 0
+    try:
+        for _ in Replay(script).steps():
+            played += 1
+    except DslError as err:  # a ReplayError is one: the step's position, the move, the rule, the legal options
+        return played, err.diagnostics
+    except Exception as err:  # an engine crash is a bug: positioned at the step it happened in
+        step = script.steps[played] if played < len(script.steps) else None
+        at = step.pos if step else script.doc.pos(())
+        message = f"step {played + 1}: the engine failed: {type(err).__name__}: {err}"
+        return played, attach_lines([Diagnostic(at, message)], {script.file: script.text})
+    return played, []
 
 
 def collect(paths: list[Path]) -> tuple[list[Path], list[str]]:
@@ -193,13 +204,19 @@ def verify(paths: list[Path], jobs: int | None, console: Console) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``revive verify``."""
-    parser.add_argument("paths", nargs="*", help="scripts or folders of scripts (default: the bundled replays/)")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        help="scripts or folders of scripts (default: the checkout's replays/, else the bundled ones)",
+    )
     parser.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU)")
 
 
 def main(args: argparse.Namespace) -> int:
     """Run ``revive verify`` with parsed arguments; the exit code."""
-    from revive_dsl.resources import replays_root
+    from revive_dsl.resources import announce, default_folders
 
-    paths = [Path(p) for p in args.paths] if args.paths else [replays_root()]
+    paths = [Path(p) for p in args.paths] if args.paths else default_folders("replays")
+    if not args.paths:
+        announce("replaying", paths)
     return verify(paths, args.jobs, Console())
