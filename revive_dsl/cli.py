@@ -22,6 +22,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -188,11 +189,20 @@ def _console():
     return Console(highlight=False, soft_wrap=True)
 
 
+_SPACE_KEY = re.compile(r"^-?\d+,-?\d+$|^corner_[a-z]+$")
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from revive_dsl.explain import explain, explain_tree_text
 
+    if _SPACE_KEY.match(args.id):  # a space of the board: told in the context of a script (or a fresh game)
+        from revive_dsl.replay import board_view
+
+        return board_view.main(
+            argparse.Namespace(script=args.script, at=args.at, space=args.id, no_color=False, width=None)
+        )
     paths = args.paths
     if not paths:
         folders = default_folders("content")
@@ -513,13 +523,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schemas", help="write the JSON Schemas of content files")
     p.add_argument("--write", default=str(Path(__file__).parent / "schemas"), help="folder to write to")
     p = sub.add_parser("explain", help="show a component's effects: source, English and tree")
-    p.add_argument("id", help="a component id, e.g. cat_scout")
+    p.add_argument("id", help="a component id, e.g. cat_scout, or a space key, e.g. -2,3 or corner_nw")
     p.add_argument(
         "--content",
         dest="paths",
         action="append",
         help="pack folder to load (default: the checkout's content/, else the bundled packs)",
     )
+    p.add_argument("--script", help="for a space key: the script whose board to read (default: a fresh base game)")
+    p.add_argument("--at", type=int, help="for a space key with --script: after which step (default: the last)")
     p = sub.add_parser("fmt", help="rewrite effect texts in canonical form (comments and layout kept)")
     p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
     p.add_argument(

@@ -67,3 +67,11 @@ def test_revive_board_and_replay_coords_print_both_maps():
     assert run.returncode == 0 and "Spaces" in run.stdout and "Tile slots" in run.stdout and "-7,0" in run.stdout
     run = revive("replay", str(ROOT / "replays" / "rules" / "switch-used-once.yaml"), "--coords", "--no-color")
     assert run.returncode == 0 and "Tile slots" in run.stdout
+
+
+def test_revive_explain_a_space_key_in_a_scripts_context():
+    run = revive("explain", "2,-2", "--script", str(GAME))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[2] == "on it: Ann's small building"
+    run = revive("explain", "corner_nw")
+    assert run.stdout.splitlines()[0] == "corner_nw: large location, no tile slot"

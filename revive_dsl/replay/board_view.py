@@ -61,7 +61,7 @@ def space_facts(game: Any, rules: Rules, space: str) -> list[str]:
     where = f"tile slot {slot}" + (
         f" ({tile['tile']}, {'face up' if tile.get('explored') else 'face down'})" if tile else ""
     )
-    lines = [f"{space}: {ground}, {where if slot else 'no tile slot'}"]
+    lines = [f"{space}: {ground.replace('_', ' ')}, {where if slot else 'no tile slot'}"]
     lines.append("neighbours: " + ", ".join(sorted(geo.neighbours.get(space, ()))))
     names = [p.name for p in game.players]
     here = []
