@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from revive_dsl.resources import content_root, schema_dir
+from revive_dsl.resources import checkout_root, content_root, schema_dir
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
 SCRIPT = Path("scripts") / "try-it.yaml"
@@ -60,8 +60,11 @@ def schema_reference(schema: str, folder: Path, schemas: Path | None = None) -> 
     folder = folder.resolve()
     if schemas is not None:
         return Path(os.path.relpath(schemas.resolve() / schema, folder)).as_posix()
+    checkout = checkout_root(folder)
+    if checkout is not None and (checkout / "revive_dsl" / "schemas").is_dir():  # a pack in a checkout: its schemas
+        return Path(os.path.relpath(checkout / "revive_dsl" / "schemas" / schema, folder)).as_posix()
     target = schema_dir() / schema
-    tree = schema_dir().parent.parent  # a checkout's top level, or the site-packages folder
+    tree = schema_dir().parent.parent  # the site-packages folder (or a checkout run without installing)
     if folder.is_relative_to(tree):
         return Path(os.path.relpath(target, folder)).as_posix()
     return target.as_posix()
