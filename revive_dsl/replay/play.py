@@ -148,6 +148,10 @@ class Session:
         data["steps"] = [*self.kept, *(m.text for m in self.moves)]
         return data
 
+    def step_count(self) -> str:
+        count = len(self.kept) + len(self.moves)
+        return f"{count} step{'s' * (count != 1)}"
+
     def save(self) -> Path:
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.out.write_text(dump_script(self.script_data(), self.out.parent), encoding="utf-8")
@@ -230,12 +234,12 @@ class Player:
             while not s.replay.game.turn.over:
                 self.one_move()
         except Quit:
-            self.say(f"saved {s.save()} ({len(s.kept) + len(s.moves)} steps)")
+            self.say(f"saved {s.save()} ({s.step_count()})")
             return 0
         from revive_dsl.replay.viewer import state_view
 
         self.console.print(state_view(s.replay))
-        self.say(f"the game is over; saved {s.save()} ({len(s.kept) + len(s.moves)} steps)")
+        self.say(f"the game is over; saved {s.save()} ({s.step_count()})")
         return 0
 
     def one_move(self) -> None:
@@ -287,7 +291,7 @@ class Player:
             if word in ("q", "quit"):
                 raise Quit
             if word in ("s", "save"):
-                self.say(f"saved {s.save()} ({len(s.kept) + len(s.moves)} steps)")
+                self.say(f"saved {s.save()} ({s.step_count()})")
                 continue
             if word in ("?", "help"):
                 self.explain(decision, who)
