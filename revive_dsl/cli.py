@@ -4,7 +4,8 @@
 ``explain ID`` (a component's effects in English and as trees), ``fmt`` (canonical effect
 texts), ``content stats``, ``docs`` (the generated DSL reference), ``schemas``, ``simulate``
 (random games, written as scripts), ``replay FILE`` (a recorded game in the terminal),
-``tutorial [NAME]``, ``verify [PATHS]`` (replay a corpus), ``moves SCRIPT`` (the legal moves at a step),
+``tutorial [NAME]``, ``play`` (a game in the terminal, recorded as a script), ``verify [PATHS]`` (replay a
+corpus), ``moves SCRIPT`` (the legal moves at a step),
 ``board [SCRIPT]`` (space and tile slot keys), ``new pack NAME`` (a new content pack to start from).
 With no command it steps through the bundled introductory tutorial; ``--version`` prints the version.
 
@@ -575,6 +576,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("board", help="the hex map with every space's key and tile slot's key (or one space told)")
     _board.add_arguments(p)
     p.set_defaults(command_func=_board.main)
+    from revive_dsl.replay import play as _play
+
+    p = sub.add_parser("play", help="play a game in the terminal (people and --ai seats), recording it as a script")
+    _play.add_arguments(p)
+    p.set_defaults(command_func=_play.main)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")
     p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")

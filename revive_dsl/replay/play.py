@@ -1,0 +1,437 @@
+"""Playing a game in the terminal and recording it as you go: ``revive play``.
+
+Every decision is shown as a numbered menu of its legal options, each with its name and key
+(``2  Mechanic (C)  start_c_1``). A number, a key or a unique prefix of a name (any case)
+answers it; ``?`` explains the decision, ``b`` takes back the last move (the whole move: back
+to the state before it), ``s`` saves and ``q`` saves and quits. Seats given to ``--ai`` are
+played by a driver (:data:`DRIVERS`). After each move the step is shown as ``revive replay``
+shows it.
+
+Each finished move is written as its canonical move line (grouped as
+:func:`revive_dsl.replay.record.moves_of` groups answers, with what chance drew in brackets)
+and played through a :class:`~revive_dsl.replay.player.Replay` of the script being written, so
+the saved script replays to the very state that was played. ``--from SCRIPT --at N`` keeps
+the script's header and first N steps and goes on from there.
+
+>>> from revive_dsl.engine.decisions import Decision, options_of
+>>> d = Decision(0, "switch", "gain which basic resource?", options_of(["gear", "book", "food"]))
+>>> [match(d, text, None) for text in ("2", "FOOD", "g")]
+['book', 'food', 'gear']
+>>> try:
+...     match(d, "boo!", None)
+... except NoMatch as err:
+...     print(err)
+'boo!' is not an option; did you mean book?
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from revive_dsl.engine.decisions import Decision
+from revive_dsl.engine.drivers import Driver, RandomDriver
+from revive_dsl.engine.game import Runner
+from revive_dsl.engine.setup import setup_pending
+from revive_dsl.positions import DslError
+from revive_dsl.replay import chance
+from revive_dsl.replay.notation import format_move, parse_move
+from revive_dsl.replay.player import Replay, ReplayError
+from revive_dsl.replay.record import _line, dump_script, pack_references
+from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
+
+HELP = "a number, a key or a name answers · ?: explain · b: take back the last move · s: save · q: save and quit"
+
+# The players a seat can be given to with --ai NAME=DRIVER: a driver from a seed.
+DRIVERS: dict[str, Callable[[int], Driver]] = {"random": RandomDriver}
+
+
+class NoMatch(ValueError):
+    """Typed text that answers no option (or more than one)."""
+
+
+class Quit(Exception):
+    """The player asked to stop (``q``, or the input ended)."""
+
+
+def option_name(key: str, label: str, rules: Any) -> str:
+    """What a menu calls an option: its components' names, else its English label, else its key."""
+    from revive_dsl.replay.render import with_names
+
+    named = with_names(key, rules)
+    return named if named != key else (label or key)
+
+
+def menu(decision: Decision, rules: Any) -> list[str]:
+    """The numbered lines of a decision's menu.
+
+    >>> from revive_dsl.engine.decisions import Decision, options_of
+    >>> from revive_dsl.engine.rules import Rules
+    >>> menu(Decision(0, "play", "play which card?", options_of(["start_c_1"])), Rules.load(("base",)))
+    ['  1  Mechanic (C)  start_c_1']
+    """
+    width = len(str(len(decision.options)))
+    out = []
+    for number, option in enumerate(decision.options, 1):
+        name = option_name(option.key, option.label, rules)
+        out.append(
+            f"  {number:>{width}}  {name}  {option.key}" if name != option.key else f"  {number:>{width}}  {name}"
+        )
+    return out
+
+
+def match(decision: Decision, text: str, rules: Any) -> str:
+    """The key ``text`` answers: an option's number, its key, or a unique prefix of its name or key (any case)."""
+    typed = text.strip()
+    options = decision.options
+    if typed.isdigit() and 1 <= int(typed) <= len(options):
+        return options[int(typed) - 1].key
+    low = typed.lower()
+    for option in options:
+        if option.key.lower() == low:
+            return option.key
+    names = {o.key: option_name(o.key, o.label, rules) for o in options}
+    hits = [o.key for o in options if low and (names[o.key].lower().startswith(low) or o.key.lower().startswith(low))]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shown = ", ".join(names[k] for k in hits[:6]) + (", ..." if len(hits) > 6 else "")
+        raise NoMatch(f"'{typed}' fits {len(hits)} options ({shown}); type more of it, or a number")
+    if typed.isdigit():
+        raise NoMatch(f"there is no option {typed}: the options are numbered 1 to {len(options)}")
+    words = {names[o.key].lower(): names[o.key] for o in options} | {o.key.lower(): o.key for o in options}
+    close = difflib.get_close_matches(low, list(words), n=1, cutoff=0.5)
+    hint = f"; did you mean {words[close[0]]}?" if close else f"; {HELP}"
+    raise NoMatch(f"'{typed}' is not an option{hint}")
+
+
+@dataclass
+class Played:
+    """One move written by this session: its line, and whether a person answered any of it."""
+
+    text: str
+    human: bool
+    answers: list[tuple[int, str]] = field(default_factory=list)  # (seat, key) per decision, in order
+
+
+@dataclass
+class Session:
+    """A game being played and written: the replay of the script so far and the moves added to it."""
+
+    replay: Replay
+    data: dict[str, Any]  # the script's header (and its kept steps), as written
+    out: Path
+    ai: dict[int, Driver] = field(default_factory=dict)
+    kept: list[Any] = field(default_factory=list)  # the source script's first N steps, as written there
+    moves: list[Played] = field(default_factory=list)
+
+    @property
+    def rules(self) -> Any:
+        return self.replay.rules
+
+    @property
+    def names(self) -> list[str]:
+        return self.replay.names
+
+    def script_data(self) -> dict[str, Any]:
+        data = dict(self.data)
+        data["steps"] = [*self.kept, *(m.text for m in self.moves)]
+        return data
+
+    def step_count(self) -> str:
+        count = len(self.kept) + len(self.moves)
+        return f"{count} step{'s' * (count != 1)}"
+
+    def save(self) -> Path:
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.out.write_text(dump_script(self.script_data(), self.out.parent), encoding="utf-8")
+        return self.out
+
+
+def new_session(
+    players: list[tuple[str, str, str]],
+    packs: list[str],
+    seed: int,
+    variants: list[str],
+    out: str | Path,
+    draws: str = "seed",
+    ai: dict[str, str] | None = None,
+) -> Session:
+    """A new game, to be written to ``out``; raise DslError for a header the replay cannot set up."""
+    out = Path(out)
+    data: dict[str, Any] = {"format": FORMAT, "title": f"{', '.join(p[0] for p in players)}: a game played"}
+    data["packs"] = pack_references(packs, out.parent)
+    data["players"] = [{"name": n, "tribe": t, "side": s} for n, t, s in players]
+    if variants:
+        data["variants"] = list(variants)
+    data["setup"] = {"seed": seed, "draws": draws}
+    return _session(data, [], out, seed, ai or {})
+
+
+def from_script(source: str | Path, at: int | None, out: str | Path, ai: dict[str, str] | None = None) -> Session:
+    """Go on from step ``at`` of a recorded script (default: its end); its header and first steps are kept."""
+    script = load_script(source)
+    total = len(script.steps)
+    at = total if at is None else at
+    if not 0 <= at <= total:
+        raise ValueError(f"--at {at}: the script has {total} steps (0 to {total})")
+    out = Path(out)
+    data = {k: v for k, v in script.data.items() if k != "steps"}
+    data["packs"] = _repoint(script, out)
+    seed = int(script.setup.get("seed", 0))
+    return _session(data, list(script.data["steps"][:at]), out, seed, ai or {})
+
+
+def _repoint(script: Script, out: Path) -> list[str]:
+    """The script's packs as a script in ``out``'s folder must name them (paths are relative to the script)."""
+    folder = Path(script.file).parent
+    named = [p if "/" not in p and "\\" not in p else str(folder / p) for p in script.packs]
+    return pack_references(named, out.parent)
+
+
+def _session(data: dict[str, Any], kept: list[Any], out: Path, seed: int, ai: dict[str, str]) -> Session:
+    text = dump_script({**data, "steps": kept})
+    replay = Replay(load_script_text(text, str(out)))
+    replay.run()
+    drivers: dict[int, Driver] = {}
+    for name, kind in ai.items():
+        if name not in replay.names:
+            raise ValueError(
+                f"--ai {name}={kind}: no player is called {name}; the players are {', '.join(replay.names)}"
+            )
+        if kind not in DRIVERS:
+            raise ValueError(f"--ai {name}={kind}: unknown player {kind!r}; known: {', '.join(DRIVERS)}")
+        drivers[replay.names.index(name)] = DRIVERS[kind](seed + 1000 * (replay.names.index(name) + 1))
+    return Session(replay, data, out, drivers, kept)
+
+
+class Player:
+    """The loop: ask each decision (or let a driver answer), write each finished move, show it."""
+
+    def __init__(self, session: Session, ask: Callable[[str], str], console: Console):
+        self.session = session
+        self.ask = ask
+        self.console = console
+
+    def say(self, text: str, style: str = "bold") -> None:
+        self.console.print(Text(text, style=style))
+
+    def run(self) -> int:
+        """Play until the game is over or the player quits; the script is saved either way. Returns 0."""
+        s = self.session
+        self.say(f"{s.replay.script.title}: {HELP}")
+        try:
+            while not s.replay.game.turn.over:
+                self.one_move()
+        except Quit:
+            self.say(f"saved {s.save()} ({s.step_count()})")
+            return 0
+        from revive_dsl.replay.viewer import state_view
+
+        self.console.print(state_view(s.replay))
+        self.say(f"the game is over; saved {s.save()} ({s.step_count()})")
+        return 0
+
+    def one_move(self) -> None:
+        """Answer one whole move (setup choices, or a turn's move) and commit it; ``b`` may undo instead."""
+        s = self.session
+        before = s.replay.game
+        runner = Runner(before.clone(), s.rules)
+        answers: list[tuple[int, str]] = []
+        human = False
+        in_setup = setup_pending(before)
+        while True:
+            decision = runner.decision()  # a move ends where record.moves_of cuts one: at the next turn
+            if decision is None or (answers and runner.between_moves and decision.rule == "turn"):
+                break
+            if decision.player in s.ai:
+                key = s.ai[decision.player].answer(decision)
+            else:
+                key = self.choose(decision, bool(answers))
+                if key is None:  # taken back
+                    return
+                human = True
+            runner.answer(key)
+            answers.append((decision.player, key))
+        took = chance.drawn(before, runner.game)
+        line = format_move(_line(s.names, answers, in_setup, took))
+        self.commit(line, human, answers)
+
+    def commit(self, line: str, human: bool, answers: list[tuple[int, str]]) -> None:
+        """Play the written line through the replay (as a replay of the saved script will) and show it."""
+        from revive_dsl.replay.viewer import step_view
+
+        s = self.session
+        result = s.replay.apply(parse_move(line, "<play>"))
+        s.replay.states.append(result.after)
+        s.moves.append(Played(line, human, answers))
+        self.console.print(step_view(result, s.replay))
+
+    def choose(self, decision: Decision, under_way: bool) -> str | None:
+        """Ask until an option is chosen; None when the player took a move back."""
+        s = self.session
+        who = s.names[decision.player] if 0 <= decision.player < len(s.names) else "chance"
+        self.show_menu(decision, who)
+        while True:
+            try:
+                typed = self.ask(f"{who}> ")
+            except EOFError:
+                raise Quit from None
+            word = typed.strip()
+            if word in ("q", "quit"):
+                raise Quit
+            if word in ("s", "save"):
+                self.say(f"saved {s.save()} ({s.step_count()})")
+                continue
+            if word in ("?", "help"):
+                self.explain(decision, who)
+                continue
+            if word in ("b", "back"):
+                self.take_back(under_way)
+                return None
+            try:
+                return match(decision, word, s.rules)
+            except NoMatch as err:
+                self.say(str(err), "")
+                self.show_menu(decision, who)
+
+    def show_menu(self, decision: Decision, who: str) -> None:
+        from revive_dsl.replay.render import with_names
+
+        self.say(f"{who}: {with_names(decision.prompt, self.session.rules)}")
+        for line in menu(decision, self.session.rules):
+            self.console.print(Text(line))
+
+    def explain(self, decision: Decision, who: str) -> None:
+        from revive_dsl.replay.render import with_names
+
+        rules = self.session.rules
+        rule = with_names(decision.rule, rules)
+        rule = decision.rule if rule == decision.rule else f"{rule} ({decision.rule})"
+        count = len(decision.options)
+        self.say(
+            f"{who} decides: {decision.prompt} -- rule {rule}; {count} legal option{'s' * (count != 1)}. {HELP}", ""
+        )
+
+    def take_back(self, under_way: bool) -> None:
+        """Back to the state before the last move a person made (the drivers' moves after it go too)."""
+        s = self.session
+        if under_way:
+            self.say("the move under way is taken back")
+            return
+        if not s.moves:
+            self.say("there is no move of this session to take back")
+            return
+        while s.moves:
+            gone = s.moves.pop()
+            s.replay.back_to(s.replay.done - 1)
+            if gone.human:
+                break
+        self.say(f"took back {gone.text}; back at step {s.replay.done}")
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``revive play``."""
+    parser.add_argument(
+        "--players", help='seats as NAME:TRIBE[:SIDE], comma-separated: "Ann:nadair:sun,Bo:formica:moon"'
+    )
+    parser.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
+    parser.add_argument("--seed", type=int, help="the setup seed (default: a random one, printed)")
+    parser.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice")
+    parser.add_argument("--ai", default="", help="seats played by the computer: NAME=random, comma-separated")
+    parser.add_argument("--draws", choices=("seed", "script"), default="seed", help="setup draws: of a new game")
+    parser.add_argument("--from", dest="source", metavar="SCRIPT", help="go on from a recorded game")
+    parser.add_argument("--at", type=int, metavar="N", help="with --from: after which step (default: its last)")
+    parser.add_argument("--out", required=True, help="the script file to write the game to")
+    parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
+
+
+def parse_players(text: str, rules: Any = None) -> list[tuple[str, str, str]]:
+    """``"Ann:nadair:sun,Bo:formica"`` as seats; a missing side is the tribe's first.
+
+    >>> parse_players("Ann:nadair:sun, Bo:formica:moon")
+    [('Ann', 'nadair', 'sun'), ('Bo', 'formica', 'moon')]
+    """
+    out = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        bits = part.split(":")
+        if len(bits) not in (2, 3) or not all(bits):
+            raise ValueError(f"--players: {part!r} is not NAME:TRIBE or NAME:TRIBE:SIDE")
+        side = bits[2] if len(bits) == 3 else _first_side(rules, bits[1])
+        out.append((bits[0], bits[1], side))
+    if not out:
+        raise ValueError("--players: no seats given")
+    return out
+
+
+def _first_side(rules: Any, tribe: str) -> str:
+    try:
+        return next(iter(rules.data(tribe)["sides"]))
+    except (AttributeError, KeyError, TypeError):
+        return "sun"
+
+
+def parse_ai(text: str) -> dict[str, str]:
+    """``"Bo=random"`` as {seat name: driver}.
+
+    >>> parse_ai("Bo=random, Cy")
+    {'Bo': 'random', 'Cy': 'random'}
+    """
+    out = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        name, _, kind = part.partition("=")
+        out[name.strip()] = kind.strip() or "random"
+    return out
+
+
+def session_of(args: argparse.Namespace) -> Session:
+    ai = parse_ai(args.ai)
+    if args.source:
+        return from_script(args.source, args.at, args.out, ai)
+    if not args.players:
+        raise ValueError("give --players NAME:TRIBE[:SIDE],... for a new game, or --from SCRIPT to go on with one")
+    from revive_dsl.engine.rules import Rules
+
+    packs = [p for p in args.packs.split(",") if p]
+    rules = Rules.load(tuple(packs)) if all(os.sep not in p and "/" not in p for p in packs) else None
+    players = parse_players(args.players, rules)
+    seed = args.seed if args.seed is not None else random.randrange(1, 1_000_000)
+    if args.seed is None:
+        print(f"seed {seed}", file=sys.stderr)
+    variants = [v for v in args.variants.split(",") if v]
+    return new_session(players, packs, seed, variants, args.out, args.draws, ai)
+
+
+def main(args: argparse.Namespace, ask: Callable[[str], str] = input, console: Console | None = None) -> int:
+    """``revive play``: play a game in the terminal, writing it to ``--out``; return the exit code."""
+    from revive_dsl.replay.viewer import make_console
+
+    console = console or make_console(args.no_color, args.width)
+    try:
+        session = session_of(args)
+    except ValueError as err:
+        print(f"revive play: {err}", file=sys.stderr)
+        return 2
+    except DslError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    try:
+        return Player(session, ask, console).run()
+    except ReplayError as err:  # pragma: no cover - a written move the replay refuses is a bug: keep the game
+        session.save()
+        print(f"{err}\nthe moves before it are saved in {session.out}", file=sys.stderr)
+        return 1
