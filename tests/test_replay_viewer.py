@@ -208,3 +208,13 @@ def test_tutorial_command_lists_and_rejects_unknown_names(capsys):
     assert "intro" in capsys.readouterr().out
     assert tutorial.main(parser.parse_args(["intor"])) == 1
     assert "did you mean 'intro'?" in capsys.readouterr().err
+
+
+def test_a_try_step_accepts_answers_by_name():
+    from rich.console import Console
+
+    script = load_script(tutorial.find_tutorial("intro"))
+    console = Console(file=io.StringIO(), record=True, width=100, no_color=True)
+    answers = iter(["", "", "play mechanic bottom_left", "q"])  # start_c_1 is the Mechanic (C)
+    tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
+    assert "Well done" in console.export_text()

@@ -47,7 +47,7 @@ from rich.text import Text
 
 from revive_dsl.engine.game import Runner
 from revive_dsl.positions import DslError
-from revive_dsl.replay.notation import MoveLine, parse_move
+from revive_dsl.replay.notation import Answer, MoveLine, parse_move
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, Step, load_script
 from revive_dsl.replay.viewer import is_interactive, make_console, show_error, state_view, step_view
@@ -133,6 +133,42 @@ def _legal_where_it_differs(replay: Replay, scripted: MoveLine, tried: MoveLine)
     return tuple(decision.legal_keys()) if decision else ()
 
 
+def by_name(replay: Replay, move: MoveLine) -> MoveLine:
+    """The move with each answer that is not a legal key but names one option (a unique prefix of its name or key,
+    any case: ``grower`` for ``start_c_5``) replaced by that option's key; other answers are left as typed.
+
+    >>> from revive_dsl.replay.notation import format_move
+    >>> from revive_dsl.replay.script import load_script_text
+    >>> text = "format: 1\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 12}\\nsteps: []\\n"
+    >>> replay = Replay(load_script_text(text, "demo.yaml"))
+    >>> format_move(by_name(replay, read_move("play grower top_left", "Ann")))
+    'Ann play start_c_5 top_left'
+    """
+    from revive_dsl.replay.play import NoMatch, match
+
+    if move.is_setup:
+        return move
+    runner = Runner(replay.game.clone(), replay.rules)
+    keys = [move.verb or "", *(a.key for a in move.answers)]
+    out: list[str] = []
+    for key in keys:
+        decision = runner.decision()
+        if decision is None:
+            return move
+        if key not in decision.legal_keys() and not key.isdigit():
+            try:
+                key = match(decision, key, replay.rules)
+            except NoMatch:
+                return move
+        try:
+            runner.answer(key)
+        except ValueError:
+            return move
+        out.append(key)
+    answers = tuple(Answer(k, a.player, a.pos) for k, a in zip(out[1:], move.answers, strict=True))
+    return MoveLine(move.player, out[0], answers, move.reveals, move.pos, move.verb_pos)
+
+
 def try_move(replay: Replay, step: Step, text: str, scripted_json: str) -> Attempt:
     """Try a typed move on the state before ``step``; the replay is left where it was."""
     player = step.move.player or ""
@@ -140,6 +176,7 @@ def try_move(replay: Replay, step: Step, text: str, scripted_json: str) -> Attem
         move = read_move(text, player)
     except DslError as err:
         return Attempt(False, f"that is not a move: {err.diagnostics[0].message}", ())
+    move = by_name(replay, move)
     try:
         result = replay.apply(move)
     except ReplayError as err:
