@@ -218,3 +218,13 @@ def test_a_try_step_accepts_answers_by_name():
     answers = iter(["", "", "play mechanic bottom_left", "q"])  # start_c_1 is the Mechanic (C)
     tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
     assert "Well done" in console.export_text()
+
+
+def test_a_mistyped_move_gets_a_did_you_mean():
+    from rich.console import Console
+
+    script = load_script(tutorial.find_tutorial("intro"))
+    console = Console(file=io.StringIO(), record=True, width=120, no_color=True)
+    answers = iter(["", "", "plya start_c_1 bottom_left", "q"])
+    tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
+    assert "did you mean 'play'?" in console.export_text()

@@ -181,7 +181,10 @@ def try_move(replay: Replay, step: Step, text: str, scripted_json: str) -> Attem
         result = replay.apply(move)
     except ReplayError as err:
         message = err.diagnostics[0].message
-        return Attempt(False, f"that move cannot be made: {message}", tuple(err.legal))
+        typed = err.reason.split("'")[1] if err.reason.startswith("'") else ""
+        close = difflib.get_close_matches(typed, err.legal, n=1) if typed else []
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        return Attempt(False, f"that move cannot be made: {message}{hint}", tuple(err.legal))
     finally:
         replay.back_to(replay.done)  # the try never counts: the scripted step is played afterwards
     if result.after.to_json() == scripted_json:
