@@ -82,7 +82,7 @@ def test_the_tutorial_shows_the_hint_and_the_legal_options_then_accepts_the_move
     child.sendline("play cit_smith top_left")  # the Smith is already played: illegal
     child.expect_exact("that move cannot be made")
     child.expect_exact("Hint:")
-    child.expect_exact("legal: start_c_1, start_c_3, start_c_5")
+    child.expect_exact("legal: start_c_1 (Mechanic (C)), start_c_3 (Reader (C)), start_c_5 (Grower (C))")
     child.expect_exact("Ann> ")
     child.sendline("play start_c_1 bottom_left")
     child.expect_exact("Well done")

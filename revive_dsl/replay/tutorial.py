@@ -133,6 +133,14 @@ def _legal_where_it_differs(replay: Replay, scripted: MoveLine, tried: MoveLine)
     return tuple(decision.legal_keys()) if decision else ()
 
 
+def _named(key: str, replay: Replay) -> str:
+    """An option as the learner may type it: its key, with the component's name where it has one."""
+    from revive_dsl.replay.render import with_names
+
+    name = with_names(key, replay.rules)
+    return key if name == key else f"{key} ({name})"
+
+
 def by_name(replay: Replay, move: MoveLine) -> MoveLine:
     """The move with each answer that is not a legal key but names one option (a unique prefix of its name or key,
     any case: ``grower`` for ``start_c_5``) replaced by that option's key; other answers are left as typed.
@@ -180,7 +188,7 @@ def try_move(replay: Replay, step: Step, text: str, scripted_json: str) -> Attem
     try:
         result = replay.apply(move)
     except ReplayError as err:
-        message = err.diagnostics[0].message
+        message = err.diagnostics[0].message.split("; legal: ")[0]  # the legal options are shown once, below
         typed = err.reason.split("'")[1] if err.reason.startswith("'") else ""
         close = difflib.get_close_matches(typed, err.legal, n=1) if typed else []
         hint = f"; did you mean '{close[0]}'?" if close else ""
@@ -236,7 +244,7 @@ def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[s
         if step.hint:
             console.print(Text(f"Hint: {step.hint}", style="cyan"))
         if attempt.legal:
-            console.print(Text(f"legal: {', '.join(attempt.legal)}"))
+            console.print(Text(f"legal: {', '.join(_named(key, replay) for key in attempt.legal)}"))
         console.print(Text("Type the move again, ? to see it, or Enter to have it played."))
     return replay.step()
 
