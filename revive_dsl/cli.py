@@ -40,6 +40,7 @@ from revive_dsl.content import (
     order_packs,
     with_bundled_dependencies,
 )
+from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
 from revive_dsl.formatter import format_program
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
@@ -176,10 +177,14 @@ def shipped_schemas() -> dict[str, dict]:
 
 def cmd_schemas(args: argparse.Namespace) -> int:
     out = Path(args.write)
-    out.mkdir(parents=True, exist_ok=True)
+    problem = folder_problem(out)
+    if problem:
+        print(f"revive schemas: --write {out}: {problem}", file=sys.stderr)
+        return 2
+    make_folder(out)
     schemas = shipped_schemas()
     for name, schema in schemas.items():
-        (out / name).write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        write_text_atomic(out / name, json.dumps(schema, indent=2, sort_keys=True) + "\n")
     print(f"wrote {len(schemas)} schemas to {out}")
     return 0
 
@@ -399,7 +404,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
     pages = [(path, text), (path.with_name("state-reference.md"), state_schema.reference() + "\n")]
     if args.write:
         for where, page in pages:
-            where.write_text(page, encoding="utf-8")
+            make_folder(where.parent)
+            write_text_atomic(where, page)
             print(f"wrote {where}")
         return 0
     if args.check:
@@ -421,6 +427,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import VARIANTS
 
+    problem = folder_problem(args.out) if args.out else None
+    if problem:  # found before any game is played
+        print(f"revive simulate: --out {args.out}: {problem}", file=sys.stderr)
+        return 2
     packs = tuple(args.packs.split(","))
     rules = Rules.load(packs)
     variants = tuple(v for v in args.variants.split(",") if v)
@@ -448,7 +458,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     out = Path(args.out) if args.out else None
     if out:
-        out.mkdir(parents=True, exist_ok=True)
+        make_folder(out)
     from rich.console import Console
 
     from revive_dsl.replay.verify import progress
@@ -489,7 +499,7 @@ def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str]
         title = f"random game, seed {seed}"
         data = script_from_answers(rules, players, seed, variants, record.answers, title=title)
         data["packs"] = pack_references(data["packs"], out)  # a script finds its packs relative to itself
-        (out / f"game-{seed}.yaml").write_text(dump_script(data, out), encoding="utf-8")
+        write_text_atomic(out / f"game-{seed}.yaml", dump_script(data, out))
     return 0
 
 
@@ -601,6 +611,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
+    import signal
+
+    if hasattr(signal, "SIGXFSZ"):  # a file size limit: the write fails (and is undone) instead of killing us
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -615,6 +629,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`revive replay X --json | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from revive_dsl.explain import explain, explain_word
+from revive_dsl.fileio import make_folder, write_text_atomic
 from revive_dsl.parser import parse
 from revive_dsl.signatures import ALL, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
 
@@ -331,6 +332,6 @@ def default_path() -> Path:
 def write(path: Path | None = None) -> Path:
     """Write the reference to ``path`` (default :func:`default_path`); return where it went."""
     path = path or default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(reference(), encoding="utf-8")
+    make_folder(path.parent)
+    write_text_atomic(path, reference())
     return path

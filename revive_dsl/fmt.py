@@ -30,6 +30,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
 from revive_dsl.content import EFFECT_FIELDS, _effect_paths
+from revive_dsl.fileio import write_text_atomic
 from revive_dsl.formatter import format_program
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos
@@ -221,7 +222,7 @@ def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
             continue
         result = format_text(text, _display(path))
         if write and result.new_text is not None:
-            path.write_text(result.new_text, encoding="utf-8")
+            write_text_atomic(path, result.new_text)
         results.append(result)
     return results
 

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from revive_dsl.fileio import make_folder, write_text_atomic
 from revive_dsl.resources import checkout_root, content_root, schema_dir
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
@@ -250,7 +251,7 @@ def new_pack(name: str, parent: Path, schemas: Path | None = None) -> list[Writt
     written = []
     for rel, text, about in files:
         path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        make_folder(path.parent)
+        write_text_atomic(path, text)
         written.append(Written(path, about))
     return written

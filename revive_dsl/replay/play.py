@@ -43,6 +43,7 @@ from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.drivers import Driver, RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.setup import setup_pending
+from revive_dsl.fileio import folder_problem, make_folder, output_problem, write_text_atomic
 from revive_dsl.positions import DslError
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import format_move, parse_move
@@ -153,8 +154,8 @@ class Session:
         return f"{count} step{'s' * (count != 1)}"
 
     def save(self) -> Path:
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self.out.write_text(dump_script(self.script_data(), self.out.parent), encoding="utf-8")
+        make_folder(self.out.parent)
+        write_text_atomic(self.out, dump_script(self.script_data(), self.out.parent))
         return self.out
 
 
@@ -420,6 +421,11 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input, console: C
     """``revive play``: play a game in the terminal, writing it to ``--out``; return the exit code."""
     from revive_dsl.replay.viewer import make_console
 
+    out = Path(args.out)
+    problem = output_problem(out) if out.parent.is_dir() else folder_problem(out.parent)
+    if problem:  # found before the game starts, not when it is saved
+        print(f"revive play: --out {args.out}: {problem}", file=sys.stderr)
+        return 2
     console = console or make_console(args.no_color, args.width)
     try:
         session = session_of(args)

@@ -210,7 +210,10 @@ class Stepper:
         elif word in ("b", "back"):
             self.back(done - 1)
         elif word in ("g", "go", "goto") and rest.strip().isdigit():
-            target = min(int(rest), self.total)
+            if int(rest) > self.total:
+                self.console.print(Text(f"the script has {self.total} steps: g 0 to g {self.total}", style="bold"))
+                return True
+            target = int(rest)
             if target < done:
                 self.back(target)
             else:
@@ -244,8 +247,9 @@ def is_interactive() -> bool:
 
 def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     """``revive replay``: play a script in the terminal; return the exit code."""
-    if args.export and args.export[0] not in EXPORTS:
-        print(f"--export takes html or svg, not {args.export[0]!r}", file=sys.stderr)
+    problem = options_problem(args)
+    if problem:
+        print(f"revive replay: {problem}", file=sys.stderr)
         return 2
     console = make_console(args.no_color, args.width, record=bool(args.export))
     replay: Replay | None = None
@@ -264,16 +268,46 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     except DslError as err:
         status = show_error(err, console, None)
     if args.export:
-        _export(console, *args.export)
+        try:
+            _export(console, *args.export)
+        except DslError as err:
+            print(str(err), file=sys.stderr)
+            return 1
     return status
 
 
+def options_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of ``revive replay`` before anything is played, or None.
+
+    >>> options_problem(argparse.Namespace(export=None, width=None, start=30, to=10))
+    '--from 30 is after --to 10'
+    """
+    from revive_dsl.fileio import output_problem
+
+    if args.width is not None and args.width < 1:
+        return f"--width {args.width}: the width must be at least 1 column"
+    for flag, value in (("--from", args.start), ("--to", args.to)):
+        if value is not None and value < 0:
+            return f"{flag} {value}: a step number is 0 or more"
+    if args.start is not None and args.to is not None and args.start > args.to:
+        return f"--from {args.start} is after --to {args.to}"
+    if args.export:
+        kind, file = args.export
+        if kind not in EXPORTS:
+            return f"--export takes html or svg, not {kind!r}"
+        problem = output_problem(file)
+        if problem:
+            return f"--export {file}: {problem}"
+    return None
+
+
 def _export(console: Console, kind: str, file: str) -> None:
+    """Save what the console showed as an HTML page or an SVG picture (all or nothing)."""
+    from revive_dsl.fileio import write_text_atomic
+
     path = Path(file)
-    if kind == "html":
-        console.save_html(str(path))
-    else:
-        console.save_svg(str(path), title="revive replay")
+    text = console.export_html() if kind == "html" else console.export_svg(title="revive replay")
+    write_text_atomic(path, text)
     print(f"wrote {path}", file=sys.stderr)
 
 
