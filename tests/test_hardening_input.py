@@ -1,0 +1,110 @@
+"""Hostile input never gives a traceback or a hang: each break is a positioned error.
+
+Deep nesting, tags on collections, huge or deeply nested effect texts, unreadable and
+non-regular files: the exact message and where it points.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from revive_dsl import DslError, yamlsrc
+from revive_dsl.yamlsrc import load_yaml
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    # Diagnostics name files relative to the working folder: run inside tmp_path.
+    monkeypatch.chdir(tmp_path)
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
+
+
+def yaml_errors(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        load_yaml(text, "x.yaml")
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+@pytest.fixture(params=["libyaml", "python"])
+def loader(request, monkeypatch):
+    if request.param == "python":
+        monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    elif yamlsrc._FAST_LOADER is None:
+        pytest.skip("libyaml is not installed")
+    return request.param
+
+
+DEEP = "nesting deeper than 100 levels"
+
+
+# --- 2. deeply nested YAML -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("[" * 30_000 + "]" * 30_000, "x.yaml:1:101"),
+        ("{a: " * 30_000 + "1" + "}" * 30_000, "x.yaml:1:401"),
+        ("[" * 30_000, "x.yaml:1:101"),
+        ("".join("  " * i + "a:\n" for i in range(2_000)) + "  " * 2_000 + "1\n", "x.yaml:101:201"),
+        ("- " * 5_000 + "x\n", "x.yaml:1:201"),
+    ],
+)
+def test_deep_yaml_is_refused_before_composing(loader, text, where):
+    assert yaml_errors(text) == [(where, DEEP)]
+
+
+def test_aliases_cannot_stack_shallow_lists_into_a_deep_one(loader):
+    lines = ["a0: &a0 " + "[" * 50 + "1" + "]" * 50]
+    lines += [f"a{i}: &a{i} " + "[" * 50 + f"*a{i - 1}" + "]" * 50 for i in range(1, 30)]
+    assert yaml_errors("\n".join(lines)) == [("x.yaml:1:59", DEEP)]
+
+
+def test_nesting_of_100_levels_is_fine(loader):
+    doc = load_yaml("a: " + "[" * 99 + "1" + "]" * 99, "x.yaml")
+    assert isinstance(doc.data["a"], list)
+
+
+def test_check_reports_a_deep_content_file_and_a_deep_script(tmp_path):
+    Path("deep.yaml").write_text("kind: crate\ncomponents: " + "[" * 30_000 + "]" * 30_000 + "\n", encoding="utf-8")
+    Path("deep-script.yaml").write_text("format: 1\nsteps: " + "{a: " * 30_000 + "}" * 30_000 + "\n")
+    for path, where in [("deep.yaml", "deep.yaml:2:112"), ("deep-script.yaml", "deep-script.yaml:2:404")]:
+        result = run_cli("check", path)
+        assert "Traceback" not in result.stderr
+        assert result.stderr.startswith(f"{where}: nesting deeper than 100 levels\n")
+        assert result.returncode == 1
+
+
+# --- 12. tags on collections -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, where, tag",
+    [
+        ("a: !foo [1]\n", "x.yaml:1:4", "!foo"),
+        ("a: !foo {b: 1}\n", "x.yaml:1:4", "!foo"),
+        ("a: !!set {x}\n", "x.yaml:1:4", "tag:yaml.org,2002:set"),
+        ("a: !!omap [x: 1]\n", "x.yaml:1:4", "tag:yaml.org,2002:omap"),
+        ("!!python/object:os.system\nb: 1\n", "x.yaml:1:1", "tag:yaml.org,2002:python/object:os.system"),
+        ("a:\n  - !thing\n    b: 1\n", "x.yaml:2:5", "!thing"),
+    ],
+)
+def test_tags_on_collections_are_refused(loader, text, where, tag):
+    assert yaml_errors(text) == [(where, f"the YAML tag '{tag}' is not allowed in content")]
+
+
+def test_core_collection_tags_are_fine(loader):
+    assert load_yaml("a: !!map {b: !!seq [1]}\n", "x.yaml").data == {"a": {"b": [1]}}
