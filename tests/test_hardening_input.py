@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from revive_dsl import DslError, yamlsrc
+from revive_dsl.checker import check
+from revive_dsl.formatter import format_program
+from revive_dsl.parser import parse
 from revive_dsl.yamlsrc import load_yaml
 
 
@@ -108,3 +111,60 @@ def test_tags_on_collections_are_refused(loader, text, where, tag):
 
 def test_core_collection_tags_are_fine(loader):
     assert load_yaml("a: !!map {b: !!seq [1]}\n", "x.yaml").data == {"a": {"b": [1]}}
+
+
+# --- 6. effect texts: huge numbers, deep nesting ---------------------------------------------------
+
+
+def dsl_errors(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        parse(text, "x.yaml")
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+@pytest.mark.parametrize(
+    "text, where, number",
+    [
+        ("gain " + "9" * 5_000 + " book", "x.yaml:1:6", "999999... (5000 digits)"),
+        ("gain 1000001 food", "x.yaml:1:6", "1000001"),
+        ("up to " + "9" * 5_000 + " times: gain book", "x.yaml:1:7", "999999... (5000 digits)"),
+        ("score 1 per 99999999 modules", "x.yaml:1:13", "99999999"),
+    ],
+)
+def test_a_number_past_the_limit_is_an_error(text, where, number):
+    assert dsl_errors(text) == [(where, f"the number {number} is too large; numbers go up to 1000000")]
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("pay gear -> " * 500 + "gain book", "x.yaml:1:601"),
+        ("if full: " * 500 + "gain book", "x.yaml:1:451"),
+        ("each modules: " * 500 + "gain book", "x.yaml:1:701"),
+        ("up to 2 times: " * 500 + "gain book", "x.yaml:1:751"),
+        ("(gain book or " * 500 + "gain food" + ")" * 500, "x.yaml:1:702"),
+    ],
+)
+def test_nesting_past_the_limit_is_an_error(text, where):
+    assert dsl_errors(text) == [(where, "effects nested deeper than 50 levels")]
+
+
+def test_texts_at_the_limits_parse_check_and_format():
+    for text in ["gain 1000000 food", "pay gear -> " * 50 + "gain book", "if pay gear: " * 50 + "gain book"]:
+        program = parse(text, "x.yaml")
+        assert check(program) == []
+        assert format_program(parse(format_program(program), "x.yaml")) == format_program(program)
+
+
+def test_check_reports_a_huge_number_in_a_card(tmp_path):
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '0.1'\ndepends: [base]\n", encoding="utf-8")
+    card = (
+        "kind: citizen_card\ncomponents:\n  - id: c1\n    colour: green\n    provenance: representative\n"
+        f'    top: "gain {"9" * 5000} book"\n    bottom: "slot"\n'
+    )
+    Path("p/cards.yaml").write_text(card, encoding="utf-8")
+    result = run_cli("check", "p")
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("p/cards.yaml:6:16: the number 999999... (5000 digits) is too large")
+    assert result.returncode == 1
