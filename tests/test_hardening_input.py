@@ -6,6 +6,7 @@ non-regular files: the exact message and where it points.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,8 @@ import pytest
 
 from revive_dsl import DslError, yamlsrc
 from revive_dsl.checker import check
+from revive_dsl.content import read_source
+from revive_dsl.fmt import format_files
 from revive_dsl.formatter import format_program
 from revive_dsl.parser import parse
 from revive_dsl.yamlsrc import load_yaml
@@ -168,3 +171,85 @@ def test_check_reports_a_huge_number_in_a_card(tmp_path):
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith("p/cards.yaml:6:16: the number 999999... (5000 digits) is too large")
     assert result.returncode == 1
+
+
+# --- 7./8. unreadable, odd and huge files in check and fmt ----------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["[crate]", "{x: 1}"])
+def test_check_reports_a_kind_that_is_not_a_word(kind):
+    Path("a.yaml").write_text(f"kind: {kind}\ncomponents: []\n", encoding="utf-8")
+    result = run_cli("check", "a.yaml")
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("a.yaml:1:7: unknown component kind")
+    assert result.returncode == 1
+
+
+def test_fmt_leaves_a_kind_that_is_not_a_word():
+    Path("a.yaml").write_text("kind: [crate]\ncomponents: []\n", encoding="utf-8")
+    result = run_cli("fmt", "--check", "a.yaml")
+    assert "Traceback" not in result.stderr
+    assert result.stdout == "0 files would be reformatted (0 fields), 1 unchanged\n"
+
+
+def test_check_reports_a_manifest_that_is_not_utf8():
+    Path("u").mkdir()
+    Path("u/pack.yaml").write_bytes(b"id: u\nname: \xff\nversion: '1'\n")
+    result = run_cli("check", "u")
+    assert "Traceback" not in result.stderr
+    assert result.stderr == "u/pack.yaml:1:0: not UTF-8 text (byte 12): save the file as UTF-8\n"
+    assert result.returncode == 1
+
+
+def _loop() -> None:
+    Path("loop").mkdir()
+    Path("loop/x.yaml").symlink_to("y.yaml")
+    Path("loop/y.yaml").symlink_to("x.yaml")
+
+
+LOOP = "cannot read the file: Too many levels of symbolic links"
+
+
+def test_check_and_fmt_report_a_symlink_loop():
+    _loop()
+    result = run_cli("check", "loop")
+    assert "Traceback" not in result.stderr
+    assert result.stderr == f"loop/x.yaml:1:0: {LOOP}\nloop/y.yaml:1:0: {LOOP}\n"
+    result = run_cli("fmt", "--check", "loop")
+    assert "Traceback" not in result.stderr
+    assert f"loop/x.yaml:1:0: {LOOP}\n" in result.stderr
+
+
+def test_check_reports_a_fifo_and_skips_it():
+    Path("fifo").mkdir()
+    os.mkfifo("fifo/x.yaml")
+    result = run_cli("check", "fifo", timeout=30)
+    assert result.stderr == "fifo/x.yaml:1:0: not a regular file (a FIFO); skipped\n"
+    assert result.returncode == 1
+
+
+def test_read_source_refuses_a_fifo_without_opening_it():
+    os.mkfifo("x.yaml")
+    with pytest.raises(DslError) as err:
+        read_source(Path("x.yaml"))
+    assert str(err.value) == "x.yaml:1:0: not a regular file (a FIFO); skipped"
+
+
+def test_a_file_over_5_mb_is_reported_unread():
+    Path("big").mkdir()
+    Path("big/x.yaml").write_text("a" * 6_300_000, encoding="utf-8")
+    result = run_cli("check", "big")
+    assert result.stderr == "big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read\n"
+    assert result.returncode == 1
+    results = format_files(["big"], write=False)
+    assert [(d.render(), r.file) for r in results for d in r.problems] == [
+        ("big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read", "big/x.yaml")
+    ]
+
+
+def test_fmt_reports_a_file_that_is_not_utf8_in_process():
+    Path("u8.yaml").write_bytes(b'kind: crate\ncomponents: [{id: a, top: "\xff"}]\n')
+    results = format_files(["u8.yaml"], write=False)
+    assert [d.render() for r in results for d in r.problems] == [
+        "u8.yaml:1:0: not UTF-8 text (byte 39): save the file as UTF-8"
+    ]
