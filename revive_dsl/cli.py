@@ -279,9 +279,12 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 
 def _texts(file: str) -> dict[str, str]:
+    """A file's text for showing source lines; nothing for a file that cannot be read safely (reported already)."""
+    from revive_dsl.content import read_source
+
     try:
-        return {file: Path(file).read_text(encoding="utf-8")}
-    except OSError:
+        return {file: read_source(Path(file))}
+    except (DslError, OSError):
         return {}
 
 

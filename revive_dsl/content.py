@@ -20,6 +20,7 @@ import fnmatch
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -150,8 +151,48 @@ def _schema(name: str) -> dict[str, Any]:
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return str(path)
+
+
+# No content file or script comes near this; a bigger one is reported without being read.
+MAX_FILE_BYTES = 5_000_000
+
+_FILE_TYPES = {stat.S_ISFIFO: "a FIFO", stat.S_ISSOCK: "a socket", stat.S_ISCHR: "a device", stat.S_ISBLK: "a device"}
+
+
+def read_source(path: Path, name: str | None = None) -> str:
+    """The UTF-8 text of a content file or script; :class:`DslError` (one diagnostic naming ``name``)
+    if it is not a regular file, is over :data:`MAX_FILE_BYTES`, cannot be read or is not UTF-8.
+
+    Nothing but a regular file is opened, so a FIFO cannot block the reader.
+    """
+    name = name or str(path)
+
+    def fail(message: str) -> DslError:
+        return DslError([Diagnostic(Pos(name, 1, 0), message)])
+
+    try:
+        info = os.stat(path)
+    except OSError as err:
+        raise fail(f"cannot read the file: {err.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((k for test, k in _FILE_TYPES.items() if test(info.st_mode)), "not a file")
+        raise fail(f"not a regular file ({kind}); skipped")
+    if info.st_size > MAX_FILE_BYTES:
+        size = info.st_size / 1_000_000
+        raise fail(f"the file is {size:.1f} MB; files over {MAX_FILE_BYTES // 1_000_000} MB are not read")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise fail(f"cannot read the file: {err.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:  # grew since the stat
+        raise fail(f"the file is over {MAX_FILE_BYTES // 1_000_000} MB; files over that are not read")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise fail(f"not UTF-8 text (byte {err.start}): save the file as UTF-8") from None
 
 
 def _schema_diagnostic(doc: YamlDoc, err: jsonschema.ValidationError) -> Diagnostic:
@@ -205,12 +246,9 @@ def _read_yaml(path: Path, content: Content, problems: list[Diagnostic]) -> Yaml
     """Read and parse one YAML file, remembering its text; None (with a diagnostic) if it cannot be."""
     name = _display(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        problems.append(Diagnostic(Pos(name, 1, 0), f"not UTF-8 text (byte {err.start}): save the file as UTF-8"))
-        return None
-    except OSError as err:
-        problems.append(Diagnostic(Pos(name, 1, 0), f"cannot read the file: {err.strerror}"))
+        text = read_source(path, name)
+    except DslError as err:
+        problems.extend(err.diagnostics)
         return None
     content.texts[name] = text
     try:
@@ -227,7 +265,9 @@ def is_script_file(path: Path) -> bool:
     skips them, ``revive check`` checks them as scripts.
     """
     try:
-        return path.is_file() and is_script_text(path.read_text(encoding="utf-8", errors="replace"))
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return False
+        return is_script_text(path.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return False
 
@@ -243,7 +283,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
     """Load the components of one parsed content document (a file, or a script's ``content:`` entry)."""
     data = doc.data
     kind = data.get("kind") if isinstance(data, dict) else None
-    if kind not in EFFECT_FIELDS:
+    if not isinstance(kind, str) or kind not in EFFECT_FIELDS:
         import difflib
 
         close = difflib.get_close_matches(str(kind), list(EFFECT_FIELDS), n=1)
@@ -328,7 +368,11 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     for path in sorted(folder.rglob("*.yaml")):
         if path.name == "pack.yaml" or is_script_file(path):
             continue
-        if not path.resolve().is_relative_to(inside):
+        try:
+            outside = not path.resolve().is_relative_to(inside)
+        except (OSError, RuntimeError):  # a symlink loop: reported when the file is read
+            outside = False
+        if outside:
             problems.append(
                 Diagnostic(
                     Pos(os.path.relpath(path), 1, 0),
@@ -375,7 +419,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
 
 def _manifest_depends(folder: Path) -> tuple[str, list[str]]:
     try:
-        doc = load_yaml((folder / "pack.yaml").read_text(encoding="utf-8"), str(folder))
+        doc = load_yaml(read_source(folder / "pack.yaml"), str(folder))
         data = doc.data if isinstance(doc.data, dict) else {}
     except (OSError, DslError):
         data = {}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from revive_dsl.explain import explain, explain_word
 from revive_dsl.fileio import make_folder, write_text_atomic
-from revive_dsl.parser import parse
+from revive_dsl.parser import MAX_NESTING, MAX_NUMBER, parse
 from revive_dsl.signatures import ALL, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
 
 
@@ -281,6 +281,10 @@ def reference() -> str:
         "The grammar (`grammar/effects.lark`) gives the constructs; every word is a row of the signature",
         "table (`revive_dsl/signatures.py`), which says what it takes and where it may stand. The English",
         "beside each example is what `revive explain` prints for it.",
+        "",
+        f"Numbers go up to {MAX_NUMBER:,}, and effects (`pay ... ->`, `if ...:`, `each ...:`, `up to N times:`,",
+        f"`and`, `or`) nest at most {MAX_NESTING} deep; no card comes near either, and a text past them is an",
+        "error at the number or the first effect too deep.",
         "",
         "## Constructs",
     ]

@@ -29,7 +29,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
-from revive_dsl.content import EFFECT_FIELDS, _effect_paths
+from revive_dsl.content import EFFECT_FIELDS, _effect_paths, read_source
 from revive_dsl.fileio import write_text_atomic
 from revive_dsl.formatter import format_program
 from revive_dsl.parser import parse
@@ -122,7 +122,7 @@ def format_text(text: str, file: str) -> FileResult:
         return _format_script(text, doc, result)
     kind = data.get("kind") if isinstance(data, dict) else None
     items = data.get("components") if isinstance(data, dict) else None
-    if kind not in EFFECT_FIELDS or not isinstance(items, list):
+    if not isinstance(kind, str) or kind not in EFFECT_FIELDS or not isinstance(items, list):
         return result
     edits: list[tuple[tuple, str]] = []
     for index, item in enumerate(items):
@@ -215,12 +215,13 @@ def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
     """Format every content file under ``paths``; with ``write``, rewrite those that change."""
     results = []
     for path in yaml_files(paths):
+        name = _display(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            results.append(FileResult(str(path), problems=[Diagnostic(Pos(str(path), 0, 0), str(err.strerror))]))
+            text = read_source(path, name)
+        except DslError as err:
+            results.append(FileResult(name, problems=err.diagnostics))
             continue
-        result = format_text(text, _display(path))
+        result = format_text(text, name)
         if write and result.new_text is not None:
             write_text_atomic(path, result.new_text)
         results.append(result)
@@ -230,5 +231,5 @@ def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
         return str(path)

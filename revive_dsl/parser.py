@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from revive_dsl import nodes as n
@@ -235,6 +235,40 @@ def syntax_diagnostic(err: UnexpectedInput, text: str, origin: Origin) -> Diagno
     return Diagnostic(origin.at(line, column), message)
 
 
+# Limits no real card comes near; past them, a text is an error rather than a crash (Python
+# refuses to read integers of thousands of digits, and the tree builder, checker and formatter
+# recurse once per level of nesting).
+MAX_NUMBER = 1_000_000
+MAX_NESTING = 50
+_NESTING_RULES = {"trade", "repeat", "for_each", "if_then", "one_of", "all_of"}
+
+
+def limit_diagnostics(tree: Tree, origin: Origin) -> list[Diagnostic]:
+    """The first number above :data:`MAX_NUMBER` and the first effect nested deeper than
+    :data:`MAX_NESTING`, walking the tree without recursion."""
+    problems: list[Diagnostic] = []
+    big = deep = False
+    stack: list[tuple[Tree | Token, int]] = [(tree, 0)]
+    while stack and not (big and deep):
+        item, depth = stack.pop()
+        if isinstance(item, Token):
+            if item.type == "INT" and not big and (len(item) > 7 or int(item) > MAX_NUMBER):
+                shown = str(item) if len(item) <= 12 else f"{item[:6]}... ({len(item)} digits)"
+                message = f"the number {shown} is too large; numbers go up to {MAX_NUMBER}"
+                problems.append(Diagnostic(_pos(origin, item.line, item.column), message))
+                big = True
+            continue
+        if item.data in _NESTING_RULES:
+            depth += 1
+            if depth > MAX_NESTING and not deep:
+                message = f"effects nested deeper than {MAX_NESTING} levels"
+                problems.append(Diagnostic(_pos(origin, item.meta.line, item.meta.column), message))
+                deep = True
+                continue
+        stack.extend((child, depth) for child in reversed(item.children))
+    return problems
+
+
 def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
     """Parse effect text into a :class:`~revive_dsl.nodes.Program`.
 
@@ -247,4 +281,7 @@ def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
         tree = effect_parser().parse(text)
     except UnexpectedInput as err:
         raise DslError([syntax_diagnostic(err, text, origin)]) from None
+    too_much = limit_diagnostics(tree, origin)
+    if too_much:
+        raise DslError(too_much)
     return _Build(origin).transform(tree)

@@ -22,6 +22,13 @@ from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
 
 Path = tuple[str | int, ...]
 
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+# No real file nests anywhere near this deep; deeper text is refused before it is composed, since
+# composing recurses (a RecursionError in pure Python, a crash in libyaml's composer).
+MAX_DEPTH = 100
+DEPTH_MESSAGE = f"nesting deeper than {MAX_DEPTH} levels"
+
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -86,6 +93,10 @@ class _Builder:
             if not self.errors or "alias" not in self.errors[-1].message:
                 self.errors.append(Diagnostic(self._pos(node), "a YAML alias here repeats itself without end"))
             return None
+        if len(path) > MAX_DEPTH:  # aliases can stack shallow collections into deep ones
+            if not any(e.message == DEPTH_MESSAGE for e in self.errors):
+                self.errors.append(Diagnostic(self._pos(node), DEPTH_MESSAGE))
+            return None
         if isinstance(node, yaml.CollectionNode):
             self.open.add(id(node))
             try:
@@ -102,6 +113,9 @@ class _Builder:
 
     def _collection(self, node: yaml.CollectionNode, path: Path) -> Any:
         self._mark(node, path)
+        if node.tag not in _COLLECTION_TAGS:
+            self.errors.append(Diagnostic(self._pos(node), f"the YAML tag '{node.tag}' is not allowed in content"))
+            return None
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -135,21 +149,51 @@ class _Builder:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 
 
-def _compose(text: str) -> yaml.Node | None:
+def _check_depth(text: str, file: str, loader: Any) -> None:
+    """Raise :class:`DslError` at the first collection nested deeper than :data:`MAX_DEPTH`.
+
+    Walks the event stream, which (unlike composing) does not recurse; a syntax error ends the
+    walk and is left for the composer to report.
+    """
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise DslError([Diagnostic(Pos(file, mark.line + 1, mark.column + 1), DEPTH_MESSAGE)])
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return
+
+
+def _could_be_deep(text: str) -> bool:
+    """Cheap: every nesting level needs one of these characters, so fewer cannot nest too deep."""
+    return sum(text.count(c) for c in "[{-:?") > MAX_DEPTH
+
+
+def _compose(text: str, file: str = "<yaml>") -> yaml.Node | None:
     """Compose with libyaml when present (fast); on any error, again in pure Python, whose
     messages are the ones we report, so both installs give the same diagnostics."""
+    deep = _could_be_deep(text)
     if _FAST_LOADER is not None:
         try:
+            if deep:
+                _check_depth(text, file, _FAST_LOADER)
             return yaml.compose(text, Loader=_FAST_LOADER)
         except (yaml.YAMLError, UnicodeError):  # libyaml cannot encode lone surrogates
             pass
+    if deep:
+        _check_depth(text, file, yaml.SafeLoader)
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def load_yaml(text: str, file: str) -> YamlDoc:
     """Parse YAML text safely; raise :class:`DslError` with positions on any problem."""
     try:
-        node = _compose(text)
+        node = _compose(text, file)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -32,7 +32,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from revive_dsl.content import Content, check_references, find_pack_folders, load_doc, load_packs, resolve_packs
+from revive_dsl.content import (
+    Content,
+    check_references,
+    find_pack_folders,
+    load_doc,
+    load_packs,
+    read_source,
+    resolve_packs,
+)
 from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
@@ -96,6 +104,11 @@ def load_script(path: str | Path) -> Script:
     """Read and check a script file; raise DslError listing every problem."""
     path = Path(path)
     name = str(path)
+    try:
+        read_source(path, name)  # not a FIFO or a huge file: those are refused unread
+    except DslError as err:
+        if "UTF-8" not in err.diagnostics[0].message and "cannot read" not in err.diagnostics[0].message:
+            raise
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as err:

@@ -1,0 +1,255 @@
+"""Hostile input never gives a traceback or a hang: each break is a positioned error.
+
+Deep nesting, tags on collections, huge or deeply nested effect texts, unreadable and
+non-regular files: the exact message and where it points.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from revive_dsl import DslError, yamlsrc
+from revive_dsl.checker import check
+from revive_dsl.content import read_source
+from revive_dsl.fmt import format_files
+from revive_dsl.formatter import format_program
+from revive_dsl.parser import parse
+from revive_dsl.yamlsrc import load_yaml
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    # Diagnostics name files relative to the working folder: run inside tmp_path.
+    monkeypatch.chdir(tmp_path)
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
+
+
+def yaml_errors(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        load_yaml(text, "x.yaml")
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+@pytest.fixture(params=["libyaml", "python"])
+def loader(request, monkeypatch):
+    if request.param == "python":
+        monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    elif yamlsrc._FAST_LOADER is None:
+        pytest.skip("libyaml is not installed")
+    return request.param
+
+
+DEEP = "nesting deeper than 100 levels"
+
+
+# --- 2. deeply nested YAML -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("[" * 30_000 + "]" * 30_000, "x.yaml:1:101"),
+        ("{a: " * 30_000 + "1" + "}" * 30_000, "x.yaml:1:401"),
+        ("[" * 30_000, "x.yaml:1:101"),
+        ("".join("  " * i + "a:\n" for i in range(2_000)) + "  " * 2_000 + "1\n", "x.yaml:101:201"),
+        ("- " * 5_000 + "x\n", "x.yaml:1:201"),
+    ],
+)
+def test_deep_yaml_is_refused_before_composing(loader, text, where):
+    assert yaml_errors(text) == [(where, DEEP)]
+
+
+def test_aliases_cannot_stack_shallow_lists_into_a_deep_one(loader):
+    lines = ["a0: &a0 " + "[" * 50 + "1" + "]" * 50]
+    lines += [f"a{i}: &a{i} " + "[" * 50 + f"*a{i - 1}" + "]" * 50 for i in range(1, 30)]
+    assert yaml_errors("\n".join(lines)) == [("x.yaml:1:59", DEEP)]
+
+
+def test_nesting_of_100_levels_is_fine(loader):
+    doc = load_yaml("a: " + "[" * 99 + "1" + "]" * 99, "x.yaml")
+    assert isinstance(doc.data["a"], list)
+
+
+def test_check_reports_a_deep_content_file_and_a_deep_script(tmp_path):
+    Path("deep.yaml").write_text("kind: crate\ncomponents: " + "[" * 30_000 + "]" * 30_000 + "\n", encoding="utf-8")
+    Path("deep-script.yaml").write_text("format: 1\nsteps: " + "{a: " * 30_000 + "}" * 30_000 + "\n")
+    for path, where in [("deep.yaml", "deep.yaml:2:112"), ("deep-script.yaml", "deep-script.yaml:2:404")]:
+        result = run_cli("check", path)
+        assert "Traceback" not in result.stderr
+        assert result.stderr.startswith(f"{where}: nesting deeper than 100 levels\n")
+        assert result.returncode == 1
+
+
+# --- 12. tags on collections -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, where, tag",
+    [
+        ("a: !foo [1]\n", "x.yaml:1:4", "!foo"),
+        ("a: !foo {b: 1}\n", "x.yaml:1:4", "!foo"),
+        ("a: !!set {x}\n", "x.yaml:1:4", "tag:yaml.org,2002:set"),
+        ("a: !!omap [x: 1]\n", "x.yaml:1:4", "tag:yaml.org,2002:omap"),
+        ("!!python/object:os.system\nb: 1\n", "x.yaml:1:1", "tag:yaml.org,2002:python/object:os.system"),
+        ("a:\n  - !thing\n    b: 1\n", "x.yaml:2:5", "!thing"),
+    ],
+)
+def test_tags_on_collections_are_refused(loader, text, where, tag):
+    assert yaml_errors(text) == [(where, f"the YAML tag '{tag}' is not allowed in content")]
+
+
+def test_core_collection_tags_are_fine(loader):
+    assert load_yaml("a: !!map {b: !!seq [1]}\n", "x.yaml").data == {"a": {"b": [1]}}
+
+
+# --- 6. effect texts: huge numbers, deep nesting ---------------------------------------------------
+
+
+def dsl_errors(text: str) -> list[tuple[str, str]]:
+    with pytest.raises(DslError) as err:
+        parse(text, "x.yaml")
+    return [(str(d.pos), d.message) for d in err.value.diagnostics]
+
+
+@pytest.mark.parametrize(
+    "text, where, number",
+    [
+        ("gain " + "9" * 5_000 + " book", "x.yaml:1:6", "999999... (5000 digits)"),
+        ("gain 1000001 food", "x.yaml:1:6", "1000001"),
+        ("up to " + "9" * 5_000 + " times: gain book", "x.yaml:1:7", "999999... (5000 digits)"),
+        ("score 1 per 99999999 modules", "x.yaml:1:13", "99999999"),
+    ],
+)
+def test_a_number_past_the_limit_is_an_error(text, where, number):
+    assert dsl_errors(text) == [(where, f"the number {number} is too large; numbers go up to 1000000")]
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ("pay gear -> " * 500 + "gain book", "x.yaml:1:601"),
+        ("if full: " * 500 + "gain book", "x.yaml:1:451"),
+        ("each modules: " * 500 + "gain book", "x.yaml:1:701"),
+        ("up to 2 times: " * 500 + "gain book", "x.yaml:1:751"),
+        ("(gain book or " * 500 + "gain food" + ")" * 500, "x.yaml:1:702"),
+    ],
+)
+def test_nesting_past_the_limit_is_an_error(text, where):
+    assert dsl_errors(text) == [(where, "effects nested deeper than 50 levels")]
+
+
+def test_texts_at_the_limits_parse_check_and_format():
+    for text in ["gain 1000000 food", "pay gear -> " * 50 + "gain book", "if pay gear: " * 50 + "gain book"]:
+        program = parse(text, "x.yaml")
+        assert check(program) == []
+        assert format_program(parse(format_program(program), "x.yaml")) == format_program(program)
+
+
+def test_check_reports_a_huge_number_in_a_card(tmp_path):
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '0.1'\ndepends: [base]\n", encoding="utf-8")
+    card = (
+        "kind: citizen_card\ncomponents:\n  - id: c1\n    colour: green\n    provenance: representative\n"
+        f'    top: "gain {"9" * 5000} book"\n    bottom: "slot"\n'
+    )
+    Path("p/cards.yaml").write_text(card, encoding="utf-8")
+    result = run_cli("check", "p")
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("p/cards.yaml:6:16: the number 999999... (5000 digits) is too large")
+    assert result.returncode == 1
+
+
+# --- 7./8. unreadable, odd and huge files in check and fmt ----------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["[crate]", "{x: 1}"])
+def test_check_reports_a_kind_that_is_not_a_word(kind):
+    Path("a.yaml").write_text(f"kind: {kind}\ncomponents: []\n", encoding="utf-8")
+    result = run_cli("check", "a.yaml")
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("a.yaml:1:7: unknown component kind")
+    assert result.returncode == 1
+
+
+def test_fmt_leaves_a_kind_that_is_not_a_word():
+    Path("a.yaml").write_text("kind: [crate]\ncomponents: []\n", encoding="utf-8")
+    result = run_cli("fmt", "--check", "a.yaml")
+    assert "Traceback" not in result.stderr
+    assert result.stdout == "0 files would be reformatted (0 fields), 1 unchanged\n"
+
+
+def test_check_reports_a_manifest_that_is_not_utf8():
+    Path("u").mkdir()
+    Path("u/pack.yaml").write_bytes(b"id: u\nname: \xff\nversion: '1'\n")
+    result = run_cli("check", "u")
+    assert "Traceback" not in result.stderr
+    assert result.stderr == "u/pack.yaml:1:0: not UTF-8 text (byte 12): save the file as UTF-8\n"
+    assert result.returncode == 1
+
+
+def _loop() -> None:
+    Path("loop").mkdir()
+    Path("loop/x.yaml").symlink_to("y.yaml")
+    Path("loop/y.yaml").symlink_to("x.yaml")
+
+
+LOOP = "cannot read the file: Too many levels of symbolic links"
+
+
+def test_check_and_fmt_report_a_symlink_loop():
+    _loop()
+    result = run_cli("check", "loop")
+    assert "Traceback" not in result.stderr
+    assert result.stderr == f"loop/x.yaml:1:0: {LOOP}\nloop/y.yaml:1:0: {LOOP}\n"
+    result = run_cli("fmt", "--check", "loop")
+    assert "Traceback" not in result.stderr
+    assert f"loop/x.yaml:1:0: {LOOP}\n" in result.stderr
+
+
+def test_check_reports_a_fifo_and_skips_it():
+    Path("fifo").mkdir()
+    os.mkfifo("fifo/x.yaml")
+    result = run_cli("check", "fifo", timeout=30)
+    assert result.stderr == "fifo/x.yaml:1:0: not a regular file (a FIFO); skipped\n"
+    assert result.returncode == 1
+
+
+def test_read_source_refuses_a_fifo_without_opening_it():
+    os.mkfifo("x.yaml")
+    with pytest.raises(DslError) as err:
+        read_source(Path("x.yaml"))
+    assert str(err.value) == "x.yaml:1:0: not a regular file (a FIFO); skipped"
+
+
+def test_a_file_over_5_mb_is_reported_unread():
+    Path("big").mkdir()
+    Path("big/x.yaml").write_text("a" * 6_300_000, encoding="utf-8")
+    result = run_cli("check", "big")
+    assert result.stderr == "big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read\n"
+    assert result.returncode == 1
+    results = format_files(["big"], write=False)
+    assert [(d.render(), r.file) for r in results for d in r.problems] == [
+        ("big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read", "big/x.yaml")
+    ]
+
+
+def test_fmt_reports_a_file_that_is_not_utf8_in_process():
+    Path("u8.yaml").write_bytes(b'kind: crate\ncomponents: [{id: a, top: "\xff"}]\n')
+    results = format_files(["u8.yaml"], write=False)
+    assert [d.render() for r in results for d in r.problems] == [
+        "u8.yaml:1:0: not UTF-8 text (byte 39): save the file as UTF-8"
+    ]
