@@ -96,6 +96,8 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
             out.packs.extend(packs)
             out.scripts.extend(sorted(scripts))
             out.files.extend(files)
+        elif path.exists():  # a FIFO, a socket, a device: never opened
+            out.problems.append(Diagnostic(Pos(raw, 0, 0), "not a regular file or folder; skipped"))
         else:
             out.problems.append(Diagnostic(Pos(raw, 0, 0), "no such file or folder"))
     out.packs = with_bundled_dependencies(list(dict.fromkeys(out.packs)))

@@ -253,3 +253,16 @@ def test_fmt_reports_a_file_that_is_not_utf8_in_process():
     assert [d.render() for r in results for d in r.problems] == [
         "u8.yaml:1:0: not UTF-8 text (byte 39): save the file as UTF-8"
     ]
+
+
+def test_check_names_a_fifo_given_on_the_command_line(tmp_path):
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "x.yaml"
+    os.mkfifo(fifo)
+    run = subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", "check", str(fifo)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert f"{fifo}: not a regular file or folder; skipped" in run.stderr
