@@ -367,3 +367,15 @@ def test_final_scores_leave_the_state_untouched():
     before = game.to_json()
     final_scores(BASE, game)
     assert game.to_json() == before
+
+
+def test_a_huge_point_gain_costs_no_more_than_a_small_one():
+    """Issue 13, break 4: the point track is not walked space by space (laps come from one division)."""
+    from revive_dsl.engine.interpret import Ctx, run_to_end, score_points
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.state import Game, Player
+
+    game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun", points=48)])
+    run_to_end(score_points(Ctx(game, 0, Rules.load(("base",))), 10**12 + 3), [])
+    player = game.players[0]
+    assert (player.laps, player.points) == (divmod(48 + 10**12 + 3, 50))  # the old loop would run for hours

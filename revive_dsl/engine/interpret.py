@@ -401,14 +401,15 @@ def gain_points(ctx: Ctx, amount: int) -> Effect:
         yield from score_points(ctx, amount)
 
 
+POINT_TRACK = 50  # spaces of the point track: a marker passing 50 starts another lap
+
+
 def score_points(ctx: Ctx, amount: int) -> Effect:
     """Move the point marker ``amount`` spaces, taking the point track's bonuses (no conversion)."""
     player = ctx.player
-    before = player.laps * 50 + player.points
-    player.points += amount
-    while player.points >= 50:
-        player.points -= 50
-        player.laps += 1
+    before = player.laps * POINT_TRACK + player.points
+    laps, player.points = divmod(player.points + amount, POINT_TRACK)  # any amount at the same cost
+    player.laps += laps
     ctx.log.append(f"scores {amount} points")
     from revive_dsl.engine.tracks import point_track_bonuses  # the tracks module builds on this one
 
