@@ -183,3 +183,33 @@ def test_the_stepper_says_how_many_steps_for_a_go_past_the_end(script):
     out = console.export_text()
     assert "the script has 4 steps: g 0 to g 4" in out
     assert replay.done == 4
+
+
+def _dies_on_crash_scripts(script):
+    """Stands in for ``verify.replay_one`` in the worker processes: a script named crash* kills its process."""
+    import os as _os
+
+    from revive_dsl.replay import verify as _verify
+
+    if "crash" in Path(script).name:
+        _os._exit(3)  # a death below Python, as a segfault would be
+    return _verify._real_replay_one(script)
+
+
+def test_a_worker_that_dies_is_that_scripts_failure_and_the_others_run_on(tmp_path, monkeypatch):
+    """Issue 13, break 3: one crashing script does not take the whole `revive verify` down."""
+    from revive_dsl.replay import verify
+
+    for name in ("a.yaml", "crash.yaml", "b.yaml"):
+        shutil.copy(ROOT / "replays" / "rules" / "switch-used-once.yaml", tmp_path / name)
+    _dies_on_crash_scripts.__module__, _dies_on_crash_scripts.__qualname__ = verify.__name__, "replay_one"
+    monkeypatch.setattr(verify, "_real_replay_one", verify.replay_one, raising=False)
+    monkeypatch.setattr(verify, "replay_one", _dies_on_crash_scripts)  # forked workers inherit it
+    scripts = [str(tmp_path / n) for n in ("a.yaml", "crash.yaml", "b.yaml")]
+    outcomes = verify._run(scripts, 2, lambda: None)
+    assert {Path(s).name: o.kind for s, o in outcomes.items()} == {
+        "a.yaml": "ok",
+        "crash.yaml": "crashed",
+        "b.yaml": "ok",
+    }
+    assert "the process playing it died" in outcomes[scripts[1]].error

@@ -25,6 +25,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,10 +146,28 @@ def _run(scripts: list[str], jobs: int, advance: Callable[..., None]) -> dict[st
     outcomes = {}
     with ProcessPoolExecutor(max_workers=min(jobs, len(scripts))) as pool:
         futures = {pool.submit(replay_one, script): script for script in scripts}
-        for future in as_completed(futures):
-            outcomes[futures[future]] = future.result()
+        try:
+            for future in as_completed(futures):
+                outcomes[futures[future]] = future.result()
+                advance()
+        except BrokenProcessPool:  # a worker died: which script killed it is found by playing the rest one by one
+            pass
+    for script in scripts:
+        if script not in outcomes:
+            outcomes[script] = _isolated(script)
             advance()
     return outcomes
+
+
+def _isolated(script: str) -> Outcome:
+    """Play one script in a process of its own; the process dying (a crash below Python) is that script's result."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        try:
+            return pool.submit(replay_one, script).result()
+        except BrokenProcessPool:
+            message = f"{script}: the process playing it died (a crash below Python); the other scripts ran on"
+            return Outcome(script, 0, 0, message, "crashed", time.perf_counter() - start)
 
 
 def shown(path: str) -> str:
