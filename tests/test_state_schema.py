@@ -146,3 +146,14 @@ def test_a_start_state_that_keeps_every_card_plays():
     text = LOSE.replace("        resting: [cit_smith]\n", "        points: 3\n")
     replay = Replay(load_script_text(text, "s.yaml"))
     assert replay.game.players[0].active == ["cit_smith", "start_c_1", "start_c_5", "start_c_6"]
+
+
+def test_an_unknown_component_in_the_start_state_is_positioned_with_a_suggestion():
+    """Issue 13, break 5 (found by the stress run): an unknown id reached the engine as a KeyError."""
+    text = LOSE.replace("        resting: [cit_smith]\n", "        special_machines: {special_grey_1: mach_grey_99x}\n")
+    text = text.replace(
+        "active: [cit_smith, start_c_1, start_c_5, start_c_6]", "active: [cit_smiht, start_c_1, start_c_5]"
+    )
+    problems = start_problems(text)
+    assert problems[0] == ("s.yaml:8:18", "start state: unknown component 'cit_smiht'; did you mean 'cit_smith'?")
+    assert problems[1][1].startswith("start state: unknown component 'mach_grey_99x'")

@@ -411,11 +411,11 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
         raise _fail(script, where or ("setup",), f"cannot set up the game: {err}") from None
     game.packs = list(rules.packs)
     if setup.get("state"):
-        game = _start_state(script, game, setup["state"])
+        game = _start_state(script, game, setup["state"], rules)
     return game, rules
 
 
-def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
+def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules | None = None) -> Game:
     """Lay the script's custom start state over the set-up game (players addressed by name)."""
     at = ("setup", "state")
     before = game
@@ -435,6 +435,8 @@ def _start_state(script: Script, game: Game, state: dict[str, Any]) -> Game:
     except _BadState as err:
         raise _fail(script, (*at, *err.path), f"start state: {err}") from None
     _check_state(script, merged)
+    if rules is not None:
+        _check_ids(script, state, rules)
     try:
         game = Game.from_dict(merged)
     except (ValueError, TypeError, KeyError, AttributeError) as err:
@@ -506,6 +508,41 @@ def _check_state(script: Script, merged: dict[str, Any]) -> None:
         about = err.schema.get("description") if isinstance(err.schema, dict) else None
         hint = f" ({dotted}: {about[0].lower()}{about[1:].rstrip('.')})" if about else ""
         problems.append(Diagnostic(script.doc.pos(("setup", "state", *path)), f"start state: {message}{hint}"))
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
+
+
+# Fields of the state whose texts are component ids (cards, modules, machines, crates, artifacts, tiles).
+COMPONENT_FIELDS = frozenset(
+    {
+        "active", "resting", "card", "modules", "special_machines", "crates_closed", "crates_opened",
+        "crates_reactivated", "majors", "minors", "artifact_card", "artifact_offer", "draft_hand", "journeys",
+        "journeys_done", "machines_flipped", "citizen_deck", "citizen_display", "module_pile", "module_display",
+        "machine_piles", "machine_display", "crates", "scyphoz_deck", "journey_deck", "journey_display", "removed",
+        "tile", "shared_artifact_card", "crater_minors",
+    }
+)  # fmt: skip
+
+
+def _check_ids(script: Script, state: dict[str, Any], rules: Rules) -> None:
+    """Every component id the start state names must be one the game's rules know: else an error at its key."""
+    known = rules.content.components
+    problems = []
+
+    def walk(value: Any, path: tuple, under: bool) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*path, key), under or key in COMPONENT_FIELDS)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, (*path, index), under)
+        elif under and isinstance(value, str) and value not in known:
+            close = difflib.get_close_matches(value, list(known), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            message = f"start state: unknown component '{value}'{hint}"
+            problems.append(Diagnostic(script.doc.pos(("setup", "state", *path)), message))
+
+    walk(state, (), False)
     if problems:
         raise DslError(attach_lines(problems, {script.file: script.text}))
 

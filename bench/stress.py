@@ -1,0 +1,145 @@
+"""Stress run: mutated inputs of every kind for a given time; a table of what came out.
+
+    python bench/stress.py [--seconds 600] [--seed 1]
+
+Each category takes real inputs (the bundled effect texts, scripts and content files), mutates them at
+random (characters dropped, doubled or replaced, tokens swapped, numbers blown up, nesting deepened) and
+feeds them to the project's own entry points. Each outcome is one of:
+
+- ok: accepted;
+- positioned: refused with the project's own error (a DslError with a position);
+- traceback: any other exception escaped;
+- hang: one input took longer than the per-input limit;
+- changed: a step that failed left the replay's state different from before it (data lost).
+
+Exit 1 if any traceback, hang or changed state was seen. The figures go in the README's reliability section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from revive_dsl.checker import check  # noqa: E402
+from revive_dsl.content import load_packs  # noqa: E402
+from revive_dsl.engine.registry import load_all  # noqa: E402
+from revive_dsl.formatter import format_program  # noqa: E402
+from revive_dsl.parser import parse  # noqa: E402
+from revive_dsl.positions import DslError  # noqa: E402
+from revive_dsl.replay import Replay, ReplayError, load_script_text  # noqa: E402
+
+PER_INPUT = 10  # seconds before an input counts as a hang
+BAD = ("traceback", "hang", "changed")
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Hang
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """One random edit of a text: a character dropped, doubled or replaced, a slice repeated, a number blown up."""
+    if not text:
+        return text
+    i = rng.randrange(len(text))
+    kind = rng.randrange(6)
+    if kind == 0:
+        return text[:i] + text[i + 1 :]
+    if kind == 1:
+        return text[:i] + text[i] + text[i:]
+    if kind == 2:
+        return text[:i] + rng.choice("()[]{}:,;-> \n#\"'0123456789abz_") + text[i + 1 :]
+    if kind == 3:
+        j = min(len(text), i + rng.randrange(1, 40))
+        return text[:j] + text[i:j] * rng.randrange(1, 30) + text[j:]
+    if kind == 4:
+        return text[:i] + str(rng.choice([0, -1, 7, 10**6, 10**12, 2**63])) + text[i:]
+    return text[:i] + "(" * rng.randrange(1, 200) + text[i:]
+
+
+def effect_case(texts: list[str], rng: random.Random) -> str:
+    text = texts[rng.randrange(len(texts))]
+    for _ in range(rng.randrange(1, 4)):
+        text = mutate(text, rng)
+    try:
+        check(parse(text, "stress"))
+    except DslError:
+        return "positioned"
+    return "ok"
+
+
+def script_case(scripts: list[str], rng: random.Random) -> str:
+    text = scripts[rng.randrange(len(scripts))]
+    for _ in range(rng.randrange(1, 3)):
+        text = mutate(text, rng)
+    try:
+        replay = Replay(load_script_text(text, "stress.yaml"))
+    except DslError:
+        return "positioned"
+    try:
+        replay.run()
+    except ReplayError as err:
+        last = replay.states[-1].to_json()
+        if replay.game.to_json() != last or (err.last_good is not None and err.last_good.to_json() != last):
+            return "changed"
+        return "positioned"
+    except DslError:
+        return "positioned"
+    return "ok"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=600, help="how long to run (split between the categories)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    load_all()
+    content = load_packs()
+    texts = [format_program(p) for c in content.components.values() for p in c.effects.values()]
+    scripts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "replays").glob("*/*.yaml"))]
+    short = [s for s in scripts if len(s) < 20_000] or scripts
+    rng = random.Random(args.seed)
+    signal.signal(signal.SIGALRM, _alarm)
+    table: dict[str, Counter] = {"effect texts": Counter(), "scripts": Counter()}
+    cases = {"effect texts": lambda: effect_case(texts, rng), "scripts": lambda: script_case(short, rng)}
+    share = {"effect texts": 0.2, "scripts": 0.8}  # a script case costs about 200 effect cases
+    first_escape: dict[str, str] = {}
+    for name, case in cases.items():
+        until = time.monotonic() + args.seconds * share[name]
+        while time.monotonic() < until:
+            signal.alarm(PER_INPUT)
+            try:
+                outcome = case()
+            except Hang:
+                outcome = "hang"
+            except Exception as err:
+                outcome = "traceback"
+                first_escape.setdefault(name, f"{type(err).__name__}: {err}"[:300])
+            finally:
+                signal.alarm(0)
+            table[name][outcome] += 1
+    print(f"{'category':<14} {'inputs':>8} {'ok':>8} {'positioned':>11} {'traceback':>10} {'hang':>5} {'changed':>8}")
+    for name, counts in table.items():
+        total = sum(counts.values())
+        print(
+            f"{name:<14} {total:>8} {counts['ok']:>8} {counts['positioned']:>11} {counts['traceback']:>10} "
+            f"{counts['hang']:>5} {counts['changed']:>8}"
+        )
+    for name, example in first_escape.items():
+        print(f"first traceback in {name}: {example}")
+    return 1 if any(counts[b] for counts in table.values() for b in BAD) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
