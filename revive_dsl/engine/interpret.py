@@ -112,7 +112,7 @@ def declinable(expr: n.Expr) -> bool:
     """Whether a player may decline the expression: it pays something or holds a :data:`DECLINABLE` word.
 
     >>> from revive_dsl.parser import parse
-    >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "rest_card")]
+    >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "explore")]
     [False, True, True]
     """
     return any(
@@ -317,19 +317,6 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     res.pay(ctx.player, cost)
     ctx.log.append(f"pays {cost}")
     yield from run_chosen(expr.gain, ctx)
-
-
-def feasible(expr: n.Expr, ctx: Ctx) -> bool:
-    """Whether an option can be carried out at all (a trade the player cannot pay cannot)."""
-    if isinstance(expr, n.Trade):
-        return _payable(ctx, expr.cost)
-    if isinstance(expr, n.AllOf):
-        return feasible(expr.items[0], ctx)
-    if isinstance(expr, n.Repeat):
-        return feasible(expr.body, ctx)
-    if isinstance(expr, n.IfThen):
-        return holds(expr.condition, ctx) and feasible(expr.body, ctx)  # ``if day: pay crystal -> ...``
-    return True
 
 
 def count(call: n.Call, ctx: Ctx) -> int:
