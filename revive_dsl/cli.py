@@ -91,15 +91,15 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
             files = [] if packs else [f for f in loose if f.suffix == ".yaml" and f not in scripts]
             if not (packs or scripts or files or defaults):
                 out.problems.append(
-                    Diagnostic(Pos(raw, 0, 0), "no content packs, component files or replay scripts in this folder")
+                    Diagnostic(Pos.whole(raw), "no content packs, component files or replay scripts in this folder")
                 )
             out.packs.extend(packs)
             out.scripts.extend(sorted(scripts))
             out.files.extend(files)
         elif path.exists():  # a FIFO, a socket, a device: never opened
-            out.problems.append(Diagnostic(Pos(raw, 0, 0), "not a regular file or folder; skipped"))
+            out.problems.append(Diagnostic(Pos.whole(raw), "not a regular file or folder; skipped"))
         else:
-            out.problems.append(Diagnostic(Pos(raw, 0, 0), "no such file or folder"))
+            out.problems.append(Diagnostic(Pos.whole(raw), "no such file or folder"))
     out.packs = with_bundled_dependencies(list(dict.fromkeys(out.packs)))
     out.scripts = list(dict.fromkeys(out.scripts))
     return out
@@ -150,6 +150,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             _played, wrong = replay_problems(script)
             replayed += not wrong
         problems.extend(wrong)
+    # a pack's problem is found again by each of its scripts that loads it: say it once
+    problems = list({(d.pos, d.message): d for d in problems}.values())
     for d in problems:
         print(d.render(), file=sys.stderr)
     parts = []

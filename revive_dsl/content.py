@@ -33,7 +33,7 @@ from revive_dsl import nodes as n
 from revive_dsl.board import check_board
 from revive_dsl.checker import check
 from revive_dsl.parser import parse
-from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root, schema_dir
 from revive_dsl.schema_defs import schema_errors, schema_problem
 from revive_dsl.signatures import lookup
@@ -170,7 +170,7 @@ def read_source(path: Path, name: str | None = None) -> str:
     name = name or str(path)
 
     def fail(message: str) -> DslError:
-        return DslError([Diagnostic(Pos(name, 1, 0), message)])
+        return DslError([Diagnostic(Pos.whole(name), message)])
 
     try:
         info = os.stat(path)
@@ -192,7 +192,7 @@ def read_source(path: Path, name: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise fail(f"not UTF-8 text (byte {err.start}): save the file as UTF-8") from None
+        raise DslError([undecodable(name, data, err)]) from None
 
 
 def _schema_diagnostic(doc: YamlDoc, err: jsonschema.ValidationError) -> Diagnostic:
@@ -324,6 +324,53 @@ def _get(data: Any, path: tuple) -> Any:
     return data
 
 
+def _pack_files(folder: Path, pack_id: str, problems: list[Diagnostic]) -> list[Path]:
+    """The pack's ``*.yaml`` files in path order, but its manifest and its replay scripts.
+
+    A link to a file or folder outside the pack is reported with the link's own path and skipped: content
+    reads only its own folder. A folder link inside the pack is reported too (its files would be read
+    twice, or through a name that is not theirs).
+    """
+    inside = folder.resolve()
+    found: list[Path] = []
+    for here, dirs, names in os.walk(folder):
+        for name in sorted(dirs):
+            link = Path(here, name)
+            if link.is_symlink():
+                dirs.remove(name)
+                target = _display(link.resolve())
+                if link.resolve().is_relative_to(inside):
+                    message = f"a folder link inside pack '{pack_id}' (to {target}): its files would be read twice"
+                else:
+                    message = f"a folder link outside pack '{pack_id}' (to {target})"
+                problems.append(
+                    Diagnostic(
+                        Pos.whole(os.path.relpath(link)),
+                        f"{message}; content is read only from the pack's own folders, so it is skipped",
+                    )
+                )
+        found.extend(Path(here, name) for name in names if name.endswith(".yaml"))
+    out = []
+    for path in sorted(found):
+        if path.name == "pack.yaml" or is_script_file(path):
+            continue
+        try:
+            outside = not path.resolve().is_relative_to(inside)
+        except (OSError, RuntimeError):  # a symlink loop: reported when the file is read
+            outside = False
+        if outside:
+            problems.append(
+                Diagnostic(
+                    Pos.whole(os.path.relpath(path)),
+                    f"a file link outside pack '{pack_id}' (to {_display(path.resolve())}); "
+                    "content is read only from the pack's own folders, so it is skipped",
+                )
+            )
+            continue
+        out.append(path)
+    return out
+
+
 def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic]) -> Pack | None:
     """Load a pack folder (its manifest, then every other ``*.yaml`` in name order).
 
@@ -332,7 +379,9 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     """
     manifest = folder / "pack.yaml"
     if not manifest.is_file():
-        problems.append(Diagnostic(Pos(_display(folder), 1, 0), "not a content pack: pack.yaml is missing"))
+        problem = "not a content pack: it has no pack.yaml" if folder.is_dir() else "no such pack or folder"
+        bundled = ", ".join(sorted(p.parent.name for p in content_root().glob("*/pack.yaml")))
+        problems.append(Diagnostic(Pos.whole(_display(folder)), f"{problem} (bundled packs: {bundled})"))
         return None
     doc = _read_yaml(manifest, content, problems)
     if doc is None:
@@ -364,22 +413,7 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
                     f"pack '{pack.id}' depends on unknown pack '{dep}' (loaded before it: {known})",
                 )
             )
-    inside = folder.resolve()
-    for path in sorted(folder.rglob("*.yaml")):
-        if path.name == "pack.yaml" or is_script_file(path):
-            continue
-        try:
-            outside = not path.resolve().is_relative_to(inside)
-        except (OSError, RuntimeError):  # a symlink loop: reported when the file is read
-            outside = False
-        if outside:
-            problems.append(
-                Diagnostic(
-                    Pos(os.path.relpath(path), 1, 0),
-                    f"links outside pack '{pack.id}' (to {_display(path)}); content may only read its own folder",
-                )
-            )
-            continue
+    for path in _pack_files(folder, pack.id, problems):
         pack.files.append(path)
         load_file(path, pack.id, content, problems)
     return pack

@@ -34,7 +34,7 @@ class WriteError(DslError):
     """A file could not be written; the message is one line naming the file and why."""
 
     def __init__(self, path: str | Path, message: str):
-        super().__init__([Diagnostic(Pos(str(path), 0, 0), message)])
+        super().__init__([Diagnostic(Pos.whole(str(path)), message)])
 
 
 def _reason(err: OSError) -> str:

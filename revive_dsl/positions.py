@@ -27,7 +27,16 @@ class Pos:
     end_column: int | None = None
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.file}:{self.line}:{self.column}" if self.line >= 1 else self.file
+
+    @classmethod
+    def whole(cls, file: str) -> Pos:
+        """A problem with a whole file or folder (missing, unreadable, too big): no line caused it.
+
+        >>> print(Diagnostic(Pos.whole("nope"), "no such file or folder").render())
+        nope: no such file or folder
+        """
+        return cls(file, 0, 0)
 
 
 NOWHERE = Pos("<unknown>", 0, 0)
@@ -65,11 +74,35 @@ class Diagnostic:
     def render(self) -> str:
         """The ``path:line:col: message`` form with the line and a caret under it."""
         # a whole file or folder (line 0): no line to show, e.g. ``nope: no such file or folder``
-        head = f"{self.pos}: {self.message}" if self.pos.line >= 1 else f"{self.pos.file}: {self.message}"
+        head = f"{self.pos}: {self.message}"
         if self.source_line is None or self.pos.column < 1:
             return head
         line = self.source_line.rstrip("\n").expandtabs(1)
         return f"{head}\n    {line}\n    {' ' * (self.pos.column - 1)}^"
+
+
+def undecodable(file: str, data: bytes, err: UnicodeDecodeError) -> Diagnostic:
+    """The diagnostic for bytes that are not UTF-8, at the line and column of the first bad byte.
+
+    >>> data = b"kind: crate\\n# caf\\xe9\\n"
+    >>> try:
+    ...     data.decode("utf-8")
+    ... except UnicodeDecodeError as err:
+    ...     print(undecodable("x.yaml", data, err).render())
+    x.yaml:2:6: not UTF-8 text (byte 0xe9): save the file as UTF-8
+        # caf\ufffd
+             ^
+    """
+    start = data.rfind(b"\n", 0, err.start) + 1
+    end = data.find(b"\n", err.start)
+    line = data[start : len(data) if end < 0 else end].decode("utf-8", errors="replace")
+    column = len(data[start : err.start].decode("utf-8", errors="replace")) + 1
+    byte = data[err.start]
+    return Diagnostic(
+        Pos(file, data.count(b"\n", 0, err.start) + 1, column),
+        f"not UTF-8 text (byte 0x{byte:02x}): save the file as UTF-8",
+        line,
+    )
 
 
 class DslError(Exception):

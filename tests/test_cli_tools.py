@@ -76,5 +76,5 @@ def test_a_folder_named_like_a_bundled_pack_does_not_shadow_it(tmp_path, monkeyp
     assert "base" in load_packs(["base"]).packs
     local = tmp_path / "mypack"
     local.mkdir()
-    with pytest.raises(DslError, match=r"pack\.yaml is missing"):  # a path is still a path
+    with pytest.raises(DslError, match=r"it has no pack\.yaml"):  # a path is still a path
         load_packs([str(local)])

@@ -197,7 +197,11 @@ def test_check_reports_a_manifest_that_is_not_utf8():
     Path("u/pack.yaml").write_bytes(b"id: u\nname: \xff\nversion: '1'\n")
     result = run_cli("check", "u")
     assert "Traceback" not in result.stderr
-    assert result.stderr == "u/pack.yaml:1:0: not UTF-8 text (byte 12): save the file as UTF-8\n"
+    assert result.stderr.splitlines() == [
+        "u/pack.yaml:2:7: not UTF-8 text (byte 0xff): save the file as UTF-8",
+        "    name: \ufffd",
+        "          ^",
+    ]
     assert result.returncode == 1
 
 
@@ -214,17 +218,17 @@ def test_check_and_fmt_report_a_symlink_loop():
     _loop()
     result = run_cli("check", "loop")
     assert "Traceback" not in result.stderr
-    assert result.stderr == f"loop/x.yaml:1:0: {LOOP}\nloop/y.yaml:1:0: {LOOP}\n"
+    assert result.stderr == f"loop/x.yaml: {LOOP}\nloop/y.yaml: {LOOP}\n"
     result = run_cli("fmt", "--check", "loop")
     assert "Traceback" not in result.stderr
-    assert f"loop/x.yaml:1:0: {LOOP}\n" in result.stderr
+    assert f"loop/x.yaml: {LOOP}\n" in result.stderr
 
 
 def test_check_reports_a_fifo_and_skips_it():
     Path("fifo").mkdir()
     os.mkfifo("fifo/x.yaml")
     result = run_cli("check", "fifo", timeout=30)
-    assert result.stderr == "fifo/x.yaml:1:0: not a regular file (a FIFO); skipped\n"
+    assert result.stderr == "fifo/x.yaml: not a regular file (a FIFO); skipped\n"
     assert result.returncode == 1
 
 
@@ -232,18 +236,18 @@ def test_read_source_refuses_a_fifo_without_opening_it():
     os.mkfifo("x.yaml")
     with pytest.raises(DslError) as err:
         read_source(Path("x.yaml"))
-    assert str(err.value) == "x.yaml:1:0: not a regular file (a FIFO); skipped"
+    assert str(err.value) == "x.yaml: not a regular file (a FIFO); skipped"
 
 
 def test_a_file_over_5_mb_is_reported_unread():
     Path("big").mkdir()
     Path("big/x.yaml").write_text("a" * 6_300_000, encoding="utf-8")
     result = run_cli("check", "big")
-    assert result.stderr == "big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read\n"
+    assert result.stderr == "big/x.yaml: the file is 6.3 MB; files over 5 MB are not read\n"
     assert result.returncode == 1
     results = format_files(["big"], write=False)
     assert [(d.render(), r.file) for r in results for d in r.problems] == [
-        ("big/x.yaml:1:0: the file is 6.3 MB; files over 5 MB are not read", "big/x.yaml")
+        ("big/x.yaml: the file is 6.3 MB; files over 5 MB are not read", "big/x.yaml")
     ]
 
 
@@ -251,7 +255,9 @@ def test_fmt_reports_a_file_that_is_not_utf8_in_process():
     Path("u8.yaml").write_bytes(b'kind: crate\ncomponents: [{id: a, top: "\xff"}]\n')
     results = format_files(["u8.yaml"], write=False)
     assert [d.render() for r in results for d in r.problems] == [
-        "u8.yaml:1:0: not UTF-8 text (byte 39): save the file as UTF-8"
+        'u8.yaml:2:28: not UTF-8 text (byte 0xff): save the file as UTF-8\n    components: [{id: a, top: "\ufffd"}]\n'
+        + " " * 31
+        + "^"
     ]
 
 
@@ -266,3 +272,91 @@ def test_check_names_a_fifo_given_on_the_command_line(tmp_path):
     )
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert f"{fifo}: not a regular file or folder; skipped" in run.stderr
+
+
+# --- 11. positions that are positions --------------------------------------------------------------
+
+
+def test_an_unknown_pack_is_named_without_a_made_up_position():
+    from revive_dsl.content import load_packs
+
+    with pytest.raises(DslError) as err:
+        load_packs(["nope"])
+    assert str(err.value) == "nope: no such pack or folder (bundled packs: abyss, base)"
+    Path("empty").mkdir()
+    with pytest.raises(DslError) as err:
+        load_packs(["empty"])
+    assert str(err.value) == "empty: not a content pack: it has no pack.yaml (bundled packs: abyss, base)"
+
+
+def test_a_byte_that_is_not_utf8_is_pointed_at_in_a_script():
+    Path("s.yaml").write_bytes(b"format: 1\npacks: [base]\ntitle: \xe9t\xe9\n")
+    result = run_cli("replay", "s.yaml")
+    assert result.stderr.splitlines() == [
+        "s.yaml:3:8: not UTF-8 text (byte 0xe9): save the file as UTF-8",
+        "    title: \ufffdt\ufffd",
+        "           ^",
+    ]
+    assert result.returncode == 1
+
+
+def test_no_message_points_at_column_0():
+    # Every kind of whole-file problem at once: missing, not UTF-8, a FIFO, too big, a missing pack.
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '1.0'\ndepends: [base]\n", encoding="utf-8")
+    Path("p/latin.yaml").write_bytes(b"kind: crate\n# caf\xe9\n")
+    os.mkfifo("p/fifo.yaml")
+    Path("p/big.yaml").write_text("a" * 5_100_000, encoding="utf-8")
+    Path("s.yaml").write_text("format: 1\npacks: [base, nope]\nplayers: [{name: Ann, tribe: formica, side: sun}]\nsetup: {seed: 1}\nsteps: []\n")
+    result = run_cli("check", "p", "s.yaml", "missing.yaml", timeout=60)
+    assert "Traceback" not in result.stderr
+    heads = [line for line in result.stderr.splitlines() if not line.startswith(" ")]
+    assert heads == [
+        "missing.yaml: no such file or folder",
+        "p/big.yaml: the file is 5.1 MB; files over 5 MB are not read",
+        "p/fifo.yaml: not a regular file (a FIFO); skipped",
+        "p/latin.yaml:2:6: not UTF-8 text (byte 0xe9): save the file as UTF-8",
+        "s.yaml:2:15: unknown pack 'nope' (bundled packs: abyss, base; a pack folder is named by its path, "
+        "relative to this script)",
+    ]
+
+
+# --- 13. links in a pack folder --------------------------------------------------------------------
+
+
+def _linked_pack() -> None:
+    from revive_dsl.scaffold import new_pack
+
+    new_pack("pk", Path("."))
+    Path("ext").mkdir()
+    crate = "kind: crate\ncomponents:\n  - {{id: {id}, provenance: representative, effect: gain 1 crystal}}\n"
+    Path("ext/c.yaml").write_text(crate.format(id="ext_crate"), encoding="utf-8")
+    Path("pk/real").mkdir()
+    Path("pk/real/c.yaml").write_text(crate.format(id="real_crate"), encoding="utf-8")
+    Path("pk/inner").symlink_to("real")
+    Path("pk/outer").symlink_to("../ext")
+    Path("pk/out.yaml").symlink_to("../ext/c.yaml")
+
+
+def test_links_in_a_pack_are_each_reported_once_by_the_link_and_never_read():
+    _linked_pack()
+    result = run_cli("check", "pk")
+    skipped = "content is read only from the pack's own folders, so it is skipped"
+    assert result.stderr.splitlines() == [
+        f"pk/inner: a folder link inside pack 'pk' (to pk/real): its files would be read twice; {skipped}",
+        f"pk/out.yaml: a file link outside pack 'pk' (to ext/c.yaml); {skipped}",
+        f"pk/outer: a folder link outside pack 'pk' (to ext); {skipped}",
+    ]
+    assert result.returncode == 1
+
+
+def test_a_pack_reads_its_real_folders_and_not_its_links():
+    from revive_dsl.content import Content, load_pack_folder, resolve_packs
+
+    _linked_pack()
+    content, problems = Content(), []
+    for folder in resolve_packs(["pk"]):
+        load_pack_folder(folder, content, problems)
+    assert "real_crate" in content.components
+    assert "ext_crate" not in content.components
+    assert sorted(str(d.pos) for d in problems) == ["pk/inner", "pk/out.yaml", "pk/outer"]

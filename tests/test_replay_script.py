@@ -143,10 +143,13 @@ def test_unreadable_files(tmp_path):
     latin.write_bytes(b"format: 1\n# caf\xe9\n")
     with pytest.raises(DslError) as err:
         load_script(latin)
-    assert str(err.value) == f"{latin}:1:0: not UTF-8 text (byte 15): save it as UTF-8"
+    assert (
+        str(err.value)
+        == f"{latin}:2:6: not UTF-8 text (byte 0xe9): save the file as UTF-8\n    # caf\ufffd\n         ^"
+    )
     with pytest.raises(DslError) as err:
         load_script(tmp_path / "nope.yaml")
-    assert str(err.value) == f"{tmp_path / 'nope.yaml'}:1:0: cannot read the script: No such file or directory"
+    assert str(err.value) == f"{tmp_path / 'nope.yaml'}: cannot read the file: No such file or directory"
 
 
 # --- the start state -------------------------------------------------------------------------------

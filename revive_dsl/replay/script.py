@@ -104,18 +104,8 @@ def load_script(path: str | Path) -> Script:
     """Read and check a script file; raise DslError listing every problem."""
     path = Path(path)
     name = str(path)
-    try:
-        read_source(path, name)  # not a FIFO or a huge file: those are refused unread
-    except DslError as err:
-        if "UTF-8" not in err.diagnostics[0].message and "cannot read" not in err.diagnostics[0].message:
-            raise
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise DslError([Diagnostic(Pos(name, 1, 0), f"not UTF-8 text (byte {err.start}): save it as UTF-8")]) from None
-    except OSError as err:
-        raise DslError([Diagnostic(Pos(name, 1, 0), f"cannot read the script: {err.strerror}")]) from None
-    return load_script_text(text, name)
+    # not a FIFO or a huge file: those are refused unread
+    return load_script_text(read_source(path, name), name)
 
 
 def load_script_text(text: str, file: str = "<script>") -> Script:
