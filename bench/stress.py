@@ -10,7 +10,12 @@ feeds them to the project's own entry points. Each outcome is one of:
 - positioned: refused with the project's own error (a DslError with a position);
 - traceback: any other exception escaped;
 - hang: one input took longer than the per-input limit;
-- changed: a step that failed left the replay's state different from before it (data lost).
+- changed: data lost: a step that failed left the replay's state different from before it, or ``revive fmt``
+  rewrote a file into one whose data differs.
+
+Categories: effect texts (parse and check), scripts (load and replay), start states (a script's
+``setup.state`` with values of every JSON type at real state paths) and packs (a mutated content file
+in a pack folder: load it, then format it and compare the data).
 
 Exit 1 if any traceback, hang or changed state was seen. The figures go in the README's reliability section.
 """
@@ -18,9 +23,12 @@ Exit 1 if any traceback, hang or changed state was seen. The figures go in the R
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -31,10 +39,12 @@ sys.path.insert(0, str(ROOT))
 from revive_dsl.checker import check  # noqa: E402
 from revive_dsl.content import load_packs  # noqa: E402
 from revive_dsl.engine.registry import load_all  # noqa: E402
+from revive_dsl.fmt import format_text  # noqa: E402
 from revive_dsl.formatter import format_program  # noqa: E402
 from revive_dsl.parser import parse  # noqa: E402
 from revive_dsl.positions import DslError  # noqa: E402
 from revive_dsl.replay import Replay, ReplayError, load_script_text  # noqa: E402
+from revive_dsl.yamlsrc import load_yaml  # noqa: E402
 
 PER_INPUT = 10  # seconds before an input counts as a hang
 BAD = ("traceback", "hang", "changed")
@@ -83,6 +93,10 @@ def script_case(scripts: list[str], rng: random.Random) -> str:
     text = scripts[rng.randrange(len(scripts))]
     for _ in range(rng.randrange(1, 3)):
         text = mutate(text, rng)
+    return replay_case(text)
+
+
+def replay_case(text: str) -> str:
     try:
         replay = Replay(load_script_text(text, "stress.yaml"))
     except DslError:
@@ -99,6 +113,81 @@ def script_case(scripts: list[str], rng: random.Random) -> str:
     return "ok"
 
 
+JSON_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    3,
+    49,
+    10**12,
+    2.5,
+    "",
+    "x",
+    "cit_courier",
+    "book",
+    [],
+    [1],
+    [[]],
+    {},
+    {"a": 1},
+]
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict) and len(path) < 4:
+        for key, inner in value.items():
+            yield from _paths(inner, (*path, str(key)))
+
+
+def start_state_case(script: str, paths: list[tuple[str, ...]], rng: random.Random) -> str:
+    """The head of a real script with one to three state paths set to values of every JSON kind."""
+    state: dict = {}
+    for _ in range(rng.randrange(1, 4)):
+        path = rng.choice(paths)
+        node = state
+        for key in path[:-1]:
+            node = node.setdefault(key, {}) if isinstance(node.get(key, {}), dict) else node
+        value = rng.choice(JSON_VALUES)
+        node[path[-1]] = [value, rng.choice(JSON_VALUES)] if rng.random() < 0.2 else value
+    head, _, steps = script.partition("\nsteps:\n")
+    head = head.replace("\nsetup:\n", f"\nsetup:\n  state: {json.dumps(state)}\n", 1)
+    return replay_case(head + "\nsteps:\n" + steps)
+
+
+def pack_case(files: list[str], folder: Path, rng: random.Random) -> str:
+    """A mutated content file in a pack of its own: load it; if it loads, format it and compare the data."""
+    text = files[rng.randrange(len(files))]
+    for _ in range(rng.randrange(1, 3)):
+        text = mutate(text, rng)
+    (folder / "c.yaml").write_text(text, encoding="utf-8")
+    try:
+        load_packs([str(folder)])
+    except DslError:
+        return "positioned"
+    result = format_text(text, "c.yaml")
+    if result.new_text is not None and load_yaml(result.new_text, "c.yaml").data != load_yaml(text, "c.yaml").data:
+        return "changed"
+    return "ok"
+
+
+def _head(script: str, steps: int) -> str:
+    """A script cut after its first ``steps`` steps."""
+    head, sep, body = script.partition("\nsteps:\n")
+    lines = body.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("- ")]
+    return head + sep + "".join(lines[: starts[steps] if len(starts) > steps else len(lines)])
+
+
+def _canonical(script: str) -> dict:
+    """The script view of a script's start state: the canonical state with players by name."""
+    state = Replay(load_script_text(script, "stress.yaml")).game.to_dict()
+    state["players"] = {p["name"]: p for p in state["players"]}
+    return state
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=600, help="how long to run (split between the categories)")
@@ -110,13 +199,24 @@ def main(argv: list[str] | None = None) -> int:
     scripts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "replays").glob("*/*.yaml"))]
     short = [s for s in scripts if len(s) < 20_000] or scripts
     rng = random.Random(args.seed)
+    heads = [_head(s, 12) for s in short]
+    paths = [p for p in _paths(_canonical(heads[0])) if p]
+    files = [
+        f.read_text(encoding="utf-8") for f in sorted((ROOT / "content").glob("*/*.yaml")) if f.name != "pack.yaml"
+    ]
+    folder = Path(tempfile.mkdtemp(prefix="stress-pack-"))
+    (folder / "pack.yaml").write_text("id: stress\nname: Stress\nversion: '1.0'\ndepends: [base]\n", encoding="utf-8")
     signal.signal(signal.SIGALRM, _alarm)
-    table: dict[str, Counter] = {"effect texts": Counter(), "scripts": Counter()}
-    cases = {"effect texts": lambda: effect_case(texts, rng), "scripts": lambda: script_case(short, rng)}
-    share = {"effect texts": 0.2, "scripts": 0.8}  # a script case costs about 200 effect cases
+    cases = {
+        "effect texts": (0.15, lambda: effect_case(texts, rng)),
+        "scripts": (0.6, lambda: script_case(short, rng)),
+        "start states": (0.1, lambda: start_state_case(rng.choice(heads), paths, rng)),
+        "packs": (0.15, lambda: pack_case(files, folder, rng)),
+    }  # shares of the time: a script case costs about 200 effect cases
+    table: dict[str, Counter] = {name: Counter() for name in cases}
     first_escape: dict[str, str] = {}
-    for name, case in cases.items():
-        until = time.monotonic() + args.seconds * share[name]
+    for name, (share, case) in cases.items():
+        until = time.monotonic() + args.seconds * share
         while time.monotonic() < until:
             signal.alarm(PER_INPUT)
             try:
@@ -136,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<14} {total:>8} {counts['ok']:>8} {counts['positioned']:>11} {counts['traceback']:>10} "
             f"{counts['hang']:>5} {counts['changed']:>8}"
         )
+    shutil.rmtree(folder, ignore_errors=True)
     for name, example in first_escape.items():
         print(f"first traceback in {name}: {example}")
     return 1 if any(counts[b] for counts in table.values() for b in BAD) else 0

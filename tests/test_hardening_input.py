@@ -307,7 +307,9 @@ def test_no_message_points_at_column_0():
     Path("p/latin.yaml").write_bytes(b"kind: crate\n# caf\xe9\n")
     os.mkfifo("p/fifo.yaml")
     Path("p/big.yaml").write_text("a" * 5_100_000, encoding="utf-8")
-    Path("s.yaml").write_text("format: 1\npacks: [base, nope]\nplayers: [{name: Ann, tribe: formica, side: sun}]\nsetup: {seed: 1}\nsteps: []\n")
+    Path("s.yaml").write_text(
+        "format: 1\npacks: [base, nope]\nplayers: [{name: Ann, tribe: formica, side: sun}]\nsetup: {seed: 1}\nsteps: []\n"
+    )
     result = run_cli("check", "p", "s.yaml", "missing.yaml", timeout=60)
     assert "Traceback" not in result.stderr
     heads = [line for line in result.stderr.splitlines() if not line.startswith(" ")]

@@ -170,3 +170,123 @@ def test_the_unmutated_script_replays():
 @given(mutated_script())
 def test_mutated_scripts_replay_or_stop_with_a_positioned_error(text):
     replay_or_positioned_error(text)
+
+
+# --- (d) mutations of the whole bundled corpus ---------------------------------------------------------------
+
+CORPUS = Path(__file__).parent.parent / "replays"
+HEAD_STEPS = 12  # each script's first steps: enough for every kind of move, quick enough for 100 examples
+
+
+@cache
+def corpus() -> tuple[str, ...]:
+    """Every bundled script (games, tutorials, rules tests), cut after its first steps."""
+    out = []
+    for path in sorted(CORPUS.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        head, sep, body = text.partition("\nsteps:\n")
+        starts = [i for i, line in enumerate(body.splitlines(keepends=True)) if line.startswith("- ")]
+        lines = body.splitlines(keepends=True)
+        cut = starts[HEAD_STEPS] if len(starts) > HEAD_STEPS else len(lines)
+        out.append(head + sep + "".join(lines[:cut]))
+    return tuple(out)
+
+
+@st.composite
+def mutated_corpus_script(draw) -> str:
+    text = draw(st.sampled_from(corpus()))
+    head, sep, body = text.partition("\nsteps:\n")
+    lines = body.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 3))):
+        op = draw(st.sampled_from(("delete", "duplicate", "swap", "token", "head", "cut")))
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if op == "delete" and lines:
+            del lines[i]
+        elif op == "duplicate" and lines:
+            lines.insert(draw(st.integers(0, len(lines))), lines[i])
+        elif op == "swap" and lines:
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "token" and lines:
+            tokens = lines[i].split(" ")
+            k = draw(st.integers(0, len(tokens) - 1))
+            vocabulary = sorted({t for line in lines for t in line.split(" ")})
+            tokens[k] = draw(st.sampled_from(vocabulary) | texts(MOVE_PIECES | YAML_PIECES, 1, 4))
+            lines[i] = " ".join(tokens)
+        elif op == "head":
+            words = sorted(set(head.replace(":", " ").split()))
+            old, new = draw(st.sampled_from(words)), draw(st.sampled_from(words) | texts(YAML_PIECES, 0, 4))
+            head = head.replace(old, new, 1)
+        elif op == "cut":
+            whole = head + sep + "".join(lines)
+            return whole[: draw(st.integers(0, len(whole)))]
+    return head + sep + "".join(lines)
+
+
+def test_the_corpus_heads_replay_unmutated():
+    assert len(corpus()) >= 20
+    for text in corpus():
+        replay = Replay(load_script_text(text, FILE))
+        replay.run()
+        assert replay.finished
+
+
+@REPLAYS
+@given(mutated_corpus_script())
+def test_mutated_corpus_scripts_replay_or_stop_with_a_positioned_error(text):
+    replay_or_positioned_error(text)
+
+
+# --- (e) start-state values of every JSON type ---------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**15), 10**15)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["cit_courier", "mod_grey_3", "crate_02", "book", "sun", "Ann", "a01"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@cache
+def state_paths() -> tuple[tuple[str, ...], ...]:
+    """Every key path of the script view of a two-player start state (players by name)."""
+    game = Replay(load_script_text(base_script(), FILE)).game.to_dict()
+    game["players"] = {p["name"]: p for p in game["players"]}
+    out: list[tuple[str, ...]] = []
+
+    def walk(value, path):
+        out.append(path)
+        if isinstance(value, dict) and len(path) < 4:
+            for key, inner in value.items():
+                walk(inner, (*path, str(key)))
+
+    walk(game, ())
+    return tuple(p for p in out if p)
+
+
+def nest(path: tuple[str, ...], value):
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+@REPLAYS
+@given(st.lists(st.tuples(st.sampled_from(state_paths()), JSON), min_size=1, max_size=3))
+def test_start_state_values_of_every_json_type_load_or_give_a_positioned_error(overrides):
+    import json
+
+    state: dict = {}
+    for path, value in overrides:
+        node = state
+        for key in path[:-1]:
+            if not isinstance(node.get(key), dict):
+                node[key] = {}
+            node = node[key]
+        node[path[-1]] = value
+    head, _, steps = base_script().partition("steps:\n")
+    text = head.replace("  draws: seed\n", f"  draws: seed\n  state: {json.dumps(state)}\n") + "steps:\n" + steps
+    replay_or_positioned_error(text)

@@ -54,6 +54,21 @@ def _ids(**more: Any) -> dict[str, Any]:
     return {"type": "array", "items": ID, "maxItems": 500, **more}
 
 
+def _record(required: dict[str, Any], optional: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:
+    """A mapping with these keys (``required`` always there, ``optional`` may be) and no others."""
+    props = {**required, **(optional or {})}
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False, **more}
+
+
+PLACED_TILE = _record({"tile": ID, "orientation": _count(1), "explored": {"type": "boolean"}})
+BUILDING = _record({"player": SEAT, "size": {"enum": ["small", "large"]}})
+TOKEN = _record(
+    {"player": SEAT, "token": ID},
+    {"gate": _count(20), "closed": {"type": "boolean"}},
+)
+LARGE_LOCATION = _record({"tile": ID, "side": {"anyOf": [_count(1), ID]}})
+
+
 # "Class.field" -> (what it means, with its unit and range; the schema of its values where the type alone
 # does not say enough). Unordered lists (the rules give them no order) say so: ``expect`` compares them as sets.
 FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
@@ -156,11 +171,11 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
     # --- Board
     "Board.tiles": (
         "Tile slot -> `{tile, orientation, explored}`: the area tile lying there, how it is turned, face up or not.",
-        {"type": "object", "additionalProperties": {"type": "object"}},
+        {"type": "object", "additionalProperties": PLACED_TILE},
     ),
     "Board.buildings": (
         "Space -> `{player, size}`: the building on it (seat; `small` or `large`).",
-        {"type": "object", "additionalProperties": {"type": "object"}},
+        {"type": "object", "additionalProperties": BUILDING},
     ),
     "Board.figures": (
         "Location -> the seats with a population figure there, in order of arrival.",
@@ -168,12 +183,12 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
     ),
     "Board.tokens": (
         "Space -> `{player, token, ...}`: a tribe token on it (temple, forest tile, target, gate, falcon, ...).",
-        {"type": "object", "additionalProperties": {"type": "object"}},
+        {"type": "object", "additionalProperties": TOKEN},
     ),
     "Board.majors": ("Major artifacts still on the craters.", _ids()),
     "Board.large_locations": (
         "Corner -> `{tile, side}`: the large location tile lying there and its side.",
-        {"type": "object", "additionalProperties": {"type": "object"}},
+        {"type": "object", "additionalProperties": LARGE_LOCATION},
     ),
     "Board.crater_minors": ("Variant `long_game` with 4 players: the minor artifacts by the craters.", _ids()),
     "Board.shared_artifact_card": (
@@ -182,7 +197,7 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
     ),
     "Board.shared": (
         "The Cordycephians' buildings on spaces where another player's building stands: space -> `{player, size}`.",
-        {"type": "object", "additionalProperties": {"type": "object"}},
+        {"type": "object", "additionalProperties": BUILDING},
     ),
     # --- Supply
     "Supply.citizen_deck": ("The citizen deck, top card first.", _ids()),

@@ -420,11 +420,17 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
                 known = ", ".join(by_name)
                 message = f"unknown player '{name}'; the players are {known}"
                 raise _BadState(("players", name), message)
+            if not isinstance(over, dict):
+                raise _BadState(("players", name), f"expected a mapping (what differs for {name}), not {_kind(over)}")
+            fixed = sorted(key for key in ("name", "seat") if key in over)
+            if fixed:
+                message = f"a player's {fixed[0]} comes from the script's 'players:', not from the start state"
+                raise _BadState(("players", name, fixed[0]), message)
             data["players"][by_name[name]["seat"]] = _merge(by_name[name], over, ("players", name))
         merged = _merge(data, {k: v for k, v in state.items() if k != "players"})
     except _BadState as err:
         raise _fail(script, (*at, *err.path), f"start state: {err}") from None
-    _check_state(script, merged)
+    _check_state(script, merged, list(by_name))
     if rules is not None:
         _check_ids(script, state, rules)
     try:
@@ -477,7 +483,7 @@ def _check_cards(script: Script, before: Game, game: Game, state: dict[str, Any]
         raise DslError(attach_lines(problems, {script.file: script.text}))
 
 
-def _check_state(script: Script, merged: dict[str, Any]) -> None:
+def _check_state(script: Script, merged: dict[str, Any], names: list[str]) -> None:
     """Every value of the start state against the state's schema (docs/state-reference.md), each error at its key.
 
     Numbers are bounded there, so no start state can make the engine slow; a float, a null or a nested list
@@ -485,7 +491,6 @@ def _check_state(script: Script, merged: dict[str, Any]) -> None:
     """
     from revive_dsl.engine.state_schema import state_schema
 
-    names = [p.get("name") for p in merged.get("players", [])]
     problems = []
     for err in schema_errors(merged, _state_schema(state_schema)):
         path, message = schema_problem(err)
