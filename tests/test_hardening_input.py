@@ -308,7 +308,8 @@ def test_no_message_points_at_column_0():
     os.mkfifo("p/fifo.yaml")
     Path("p/big.yaml").write_text("a" * 5_100_000, encoding="utf-8")
     Path("s.yaml").write_text(
-        "format: 1\npacks: [base, nope]\nplayers: [{name: Ann, tribe: formica, side: sun}]\nsetup: {seed: 1}\nsteps: []\n"
+        "format: 1\npacks: [base, nope]\nplayers: [{name: Ann, tribe: formica, side: sun}]\n"
+        "setup: {seed: 1}\nsteps: []\n"
     )
     result = run_cli("check", "p", "s.yaml", "missing.yaml", timeout=60)
     assert "Traceback" not in result.stderr
