@@ -23,6 +23,7 @@ Exit 1 if any traceback, hang or changed state was seen. The figures go in the R
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import shutil
@@ -150,8 +151,8 @@ def start_state_case(script: str, paths: list[tuple[str, ...]], rng: random.Rand
         node = state
         for key in path[:-1]:
             node = node.setdefault(key, {}) if isinstance(node.get(key, {}), dict) else node
-        value = rng.choice(JSON_VALUES)
-        node[path[-1]] = [value, rng.choice(JSON_VALUES)] if rng.random() < 0.2 else value
+        value = copy.deepcopy(rng.choice(JSON_VALUES))  # never the table's own list or mapping
+        node[path[-1]] = [value, copy.deepcopy(rng.choice(JSON_VALUES))] if rng.random() < 0.2 else value
     head, _, steps = script.partition("\nsteps:\n")
     head = head.replace("\nsetup:\n", f"\nsetup:\n  state: {json.dumps(state)}\n", 1)
     return replay_case(head + "\nsteps:\n" + steps)
@@ -168,9 +169,25 @@ def pack_case(files: list[str], folder: Path, rng: random.Random) -> str:
     except DslError:
         return "positioned"
     result = format_text(text, "c.yaml")
-    if result.new_text is not None and load_yaml(result.new_text, "c.yaml").data != load_yaml(text, "c.yaml").data:
+    if result.new_text is not None and not same_meaning(
+        load_yaml(text, "c.yaml").data, load_yaml(result.new_text, "c.yaml").data
+    ):
         return "changed"
     return "ok"
+
+
+def same_meaning(before, after) -> bool:
+    """Whether a rewrite kept the data: equal, except effect texts, which must parse to the same tree."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        return before.keys() == after.keys() and all(same_meaning(before[k], after[k]) for k in before)
+    if isinstance(before, list) and isinstance(after, list):
+        return len(before) == len(after) and all(same_meaning(a, b) for a, b in zip(before, after, strict=True))
+    if isinstance(before, str) and isinstance(after, str) and before != after:
+        try:
+            return parse(before, "before") == parse(after, "after")
+        except DslError:
+            return False
+    return before == after
 
 
 def _head(script: str, steps: int) -> str:
