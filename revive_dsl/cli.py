@@ -480,8 +480,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str], variants: tuple, out) -> int:
     """Play and report game ``index`` of a ``simulate`` run; 1 if it broke an invariant, else 0."""
-    from revive_dsl.engine.scoring import final_scores
     from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
+    from revive_dsl.rules.base.scoring import final_scores
 
     seed = args.seed + index
     chosen = [tribes[(index + seat) % len(tribes)] for seat in range(args.players)]

@@ -32,6 +32,7 @@ import jsonschema
 from revive_dsl import nodes as n
 from revive_dsl.board import check_board
 from revive_dsl.checker import check
+from revive_dsl.packages import unknown_rules_problem
 from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root, schema_dir
@@ -128,6 +129,7 @@ class Pack:
     depends: list[str]
     folder: Path
     files: list[Path] = field(default_factory=list)
+    rules: str | None = None  # the rules package its mechanics need (revive_dsl.packages), if any
 
 
 @dataclass
@@ -400,6 +402,12 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     pack = Pack(
         data["id"], str(data.get("name", "")), str(data.get("version", "")), list(data.get("depends", [])), folder
     )
+    if isinstance(data.get("rules"), str):
+        problem = unknown_rules_problem(data["rules"])
+        if problem:
+            problems.append(Diagnostic(doc.pos(("rules",)), problem))
+        else:
+            pack.rules = data["rules"]
     if pack.id in content.packs:
         problems.append(Diagnostic(doc.pos(("id",)), f"pack '{pack.id}' is loaded twice"))
         return None

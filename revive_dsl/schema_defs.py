@@ -297,6 +297,12 @@ PACK_SCHEMA: dict[str, Any] = {
         },
         "depends": {"type": "array", "items": ID},
         "description": {"type": "string"},
+        "rules": {
+            "type": "string",
+            "minLength": 1,
+            "description": "the rules package this pack's new mechanics need: a name in the revive.rules entry-point "
+            "group of an installed distribution (base, abyss, ...); a pack that uses only the DSL's words names none",
+        },
     },
     "additionalProperties": False,
 }
@@ -439,7 +445,7 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
     (('version',), "'1' is not a version number: MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.0 or 1.2.3")
     >>> [err] = manifest.iter_errors({"id": "p", "name": "P", "version": "1.0", "vresion": "1"})
     >>> schema_problem(err)[1]
-    "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, version)"
+    "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, rules, version)"
     """
     import difflib
 

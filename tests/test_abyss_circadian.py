@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.board_actions import build, populate
 from revive_dsl.engine.game import Runner, legal_moves
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run_text, run_to_end
-from revive_dsl.engine.machines import usable_machines
 from revive_dsl.engine.range import range_bonus
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import fire
+from revive_dsl.rules.base.board_actions import build, populate
+from revive_dsl.rules.base.machines import usable_machines
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.gadgets import face_up
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, run_text
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
+from revive_dsl.rules.abyss.gadgets import face_up
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from revive_dsl.engine.board_actions import build_options
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
-from revive_dsl.engine.gates import footprints, gate_options, gates, is_closed
-from revive_dsl.engine.hibernate import hibernate_steps
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text
 from revive_dsl.engine.invariants import ENERGY_TOTAL, violations
-from revive_dsl.engine.machines import usable_machines
 from revive_dsl.engine.range import distance, range_cost
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tribes import place_options
 from revive_dsl.parser import parse
+from revive_dsl.rules.abyss.gates import footprints, gate_options, gates, is_closed
+from revive_dsl.rules.base.board_actions import build_options
+from revive_dsl.rules.base.hibernate import hibernate_steps
+from revive_dsl.rules.base.machines import usable_machines
+from revive_dsl.rules.base.tribes import place_options
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

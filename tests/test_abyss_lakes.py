@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine import board_actions as actions
-from revive_dsl.engine.hibernate import HIBERNATION_STEPS, hibernate_steps
 from revive_dsl.engine.interpret import Ctx
-from revive_dsl.engine.lakes import lake_bonus
 from revive_dsl.engine.range import distance
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tribes import place_options
+from revive_dsl.rules.abyss.lakes import lake_bonus
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS, hibernate_steps
+from revive_dsl.rules.base.tribes import place_options
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

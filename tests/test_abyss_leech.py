@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_to_end
 from revive_dsl.engine.invariants import violations
-from revive_dsl.engine.leech import MARKER, copyable_halves, leechable
 from revive_dsl.engine.range import _blocked, lasting_range, range_cost, spaces_between
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
@@ -17,6 +15,8 @@ from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
+from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
+from revive_dsl.rules.base import board_actions as actions
 
 ABYSS = Rules.load(("base", "abyss"))
 LEECH = ("Lee", "abyss_tribe_leech", "single")

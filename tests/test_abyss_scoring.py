@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.counters import module_ids
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, run_text
-from revive_dsl.engine.lake_adjacency import lake_slots, lakes_next_to
-from revive_dsl.engine.modules import module_spaces
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.scoring import final_scores
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
-from revive_dsl.engine.solo_abyss import achievements, may_build, medal
+from revive_dsl.rules.abyss.lake_adjacency import lake_slots, lakes_next_to
+from revive_dsl.rules.abyss.solo import achievements, may_build, medal
+from revive_dsl.rules.base.counters import module_ids
+from revive_dsl.rules.base.modules import module_spaces
+from revive_dsl.rules.base.scoring import final_scores
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.cards import card_colours, play_card
 from revive_dsl.engine.game import Runner, end_turn, legal_moves
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run_text, run_to_end
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.scoring import final_scores
-from revive_dsl.engine.scyphoz import draw_scyphoz
 from revive_dsl.engine.state import Game, Player
+from revive_dsl.rules.abyss.scyphoz import draw_scyphoz
+from revive_dsl.rules.base.cards import card_colours, play_card
+from revive_dsl.rules.base.scoring import final_scores
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.abyss_setup import _touch, arrange_lakes, corners_reached
-from revive_dsl.engine.lake_adjacency import lake_slots
+from revive_dsl.engine.geometry import corners_reached
+from revive_dsl.engine.geometry import slots_touch as _touch
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import area_tile_ids, new_game
+from revive_dsl.rules.abyss.lake_adjacency import lake_slots
+from revive_dsl.rules.abyss.setup import arrange_lakes
 
 BASE = Rules.load(("base",))
 ABYSS = Rules.load(("base", "abyss"))

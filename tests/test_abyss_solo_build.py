@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.board_actions import build_options, populate_options
 from revive_dsl.engine.interpret import Ctx
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
+from revive_dsl.rules.base.board_actions import build_options, populate_options
 
 load_all()
 ABYSS, BASE = Rules.load(("base", "abyss")), Rules.load(("base",))

@@ -12,14 +12,6 @@ import sys
 import pytest
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.board_actions import (
-    build,
-    build_options,
-    explore,
-    explore_options,
-    populate,
-    populate_options,
-)
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.interpret import Ctx, run, run_to_end
 from revive_dsl.engine.range import distance, range_cost
@@ -28,6 +20,14 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import majors_for, new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.parser import parse
+from revive_dsl.rules.base.board_actions import (
+    build,
+    build_options,
+    explore,
+    explore_options,
+    populate,
+    populate_options,
+)
 
 load_all()
 RULES = Rules.load(("base",))

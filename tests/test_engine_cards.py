@@ -11,16 +11,16 @@ import types
 import pytest
 
 from revive_dsl import nodes as n
-from revive_dsl.engine.cards import card_colours, play_card, playable_slots
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run
-from revive_dsl.engine.modules import take_module
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
 from revive_dsl.parser import parse
+from revive_dsl.rules.base.cards import card_colours, play_card, playable_slots
+from revive_dsl.rules.base.modules import take_module
 
 load_all()
 RULES = Rules.load(("base",))
@@ -266,9 +266,9 @@ def test_hibernate_symbol_hibernates_removes_the_card_and_does_not_move_the_solo
         ctx.player.action_cube += 2
         yield from ()
 
-    fake = types.ModuleType("revive_dsl.engine.hibernate")
+    fake = types.ModuleType("revive_dsl.rules.base.hibernate")
     fake.hibernate_steps = hibernate_steps
-    monkeypatch.setitem(sys.modules, "revive_dsl.engine.hibernate", fake)
+    monkeypatch.setitem(sys.modules, "revive_dsl.rules.base.hibernate", fake)
     game, _, _ = solo(active=["cit_pilgrim"])  # top: purple 5 and hibernate and remove_self
     runner = Runner(game, RULES)
     for key in ("play", "cit_pilgrim", "top_left"):

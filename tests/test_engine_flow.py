@@ -16,10 +16,10 @@ from revive_dsl.engine.game import Runner
 from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.scoring import final_scores, solo_rank
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.parser import parse
+from revive_dsl.rules.base.scoring import final_scores, solo_rank
 
 load_all()
 RULES = Rules.load(("base",))

@@ -2,10 +2,10 @@
 
 from revive_dsl.engine import registry
 from revive_dsl.engine.game import Runner, legal_moves
-from revive_dsl.engine.hibernate import HIBERNATION_STEPS, hibernate_steps
 from revive_dsl.engine.interpret import Ctx, run_to_end
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
+from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS, hibernate_steps
 
 registry.load_all()
 RULES = Rules.load(("base",))

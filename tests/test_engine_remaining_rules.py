@@ -9,7 +9,6 @@ only technologies connected to an unlocked one).
 
 import pytest
 
-from revive_dsl.engine.board_actions import build_options, populate, populate_options, technologies
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.game import Runner, legal_moves
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text, run_to_end
@@ -18,6 +17,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.parser import parse
+from revive_dsl.rules.base.board_actions import build_options, populate, populate_options, technologies
 
 load_all()
 RULES = Rules.load(("base",))

@@ -6,12 +6,12 @@ Rulebook sections: "Advancing on the tracks", "Reward spaces", "Progress markers
 
 from revive_dsl.engine import registry
 from revive_dsl.engine.game import Runner, legal_moves
-from revive_dsl.engine.hibernate import hibernate_steps
 from revive_dsl.engine.interpret import Ctx, decisions_asked, gain_points, run_text, run_to_end
-from revive_dsl.engine.machines import machines_usable_during, usable_machines
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tracks import advance, take_artifact
+from revive_dsl.rules.base.hibernate import hibernate_steps
+from revive_dsl.rules.base.machines import machines_usable_during, usable_machines
+from revive_dsl.rules.base.tracks import advance, take_artifact
 
 registry.load_all()
 do = run_text
@@ -106,8 +106,8 @@ def test_solo_last_major_artifact_does_not_trigger_the_end():
 
 def test_solo_taker_of_the_last_major_artifact_gets_no_end_game_tile():
     # 003 setup, solo: the end-game tile goes back to the box, so taking the last major gives none
-    from revive_dsl.engine.scoring import final_scores
     from revive_dsl.engine.setup import new_game
+    from revive_dsl.rules.base.scoring import final_scores
 
     game = new_game(RULES, [("Ann", "nadair", "sun")], seed=1)
     game.board.majors = ["major_amber_1p"]

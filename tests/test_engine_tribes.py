@@ -10,17 +10,17 @@ import pytest
 
 from revive_dsl.engine import registry
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.board_actions import build, build_options, populate_options
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, count, decisions_asked, run, run_text, run_to_end
-from revive_dsl.engine.machines import activate, anytime_trades, machines_usable_during, usable_machines
 from revive_dsl.engine.range import passage_cost, range_costs
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.engine.tribes import falcon_moves, place_options
 from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
+from revive_dsl.rules.base.board_actions import build, build_options, populate_options
+from revive_dsl.rules.base.machines import activate, anytime_trades, machines_usable_during, usable_machines
+from revive_dsl.rules.base.tribes import falcon_moves, place_options
 
 registry.load_all()
 do = run_text
@@ -220,7 +220,7 @@ def test_ox49_sun_ability_may_be_declined_and_moves_no_marker():
 
 def test_ox49_light_rations_one_food_less_to_explore():
     _game, _player, ctx = setup("ox49", "sun", technologies=["t1"])
-    from revive_dsl.engine.board_actions import pay_less
+    from revive_dsl.rules.base.board_actions import pay_less
 
     assert pay_less(ctx, "explore", {"food": 2, "book": 1}) == {"book": 1, "food": 1}
 

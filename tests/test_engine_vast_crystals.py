@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from revive_dsl.engine import board_actions as actions
-from revive_dsl.engine.abyss_setup import _touch, corners_reached
+from revive_dsl.engine.geometry import corners_reached
+from revive_dsl.engine.geometry import slots_touch as _touch
 from revive_dsl.engine.interpret import Ctx, count
-from revive_dsl.engine.lake_adjacency import lake_slots
 from revive_dsl.engine.range import distance
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import area_tile_ids, new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.vast_crystals import vast_crystal_ids
 from revive_dsl.parser import parse
+from revive_dsl.rules.abyss.lake_adjacency import lake_slots
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.vast_crystals import vast_crystal_ids
 
 load_all()
 BASE, ABYSS = Rules.load(("base",)), Rules.load(("base", "abyss"))

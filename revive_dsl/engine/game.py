@@ -84,15 +84,12 @@ def legal_moves(game: Game) -> list[str]:
 
 
 def _table_order() -> list[str]:
-    """The move keys in the order of ``registry.RULE_MODULES``, whichever module happened to be imported first
-    (otherwise importing, say, the hibernate module early reorders the options and a seed plays another game)."""
-    from revive_dsl.engine.registry import RULE_MODULES
+    """The move keys in the order of :func:`~revive_dsl.engine.registry.module_rank`, whichever module happened
+    to be imported first (otherwise importing, say, the hibernate module early reorders the options and a seed
+    plays another game)."""
+    from revive_dsl.engine.registry import module_rank
 
-    def rank(m: Move) -> int:
-        module = m.carry_out.__module__
-        return RULE_MODULES.index(module) if module in RULE_MODULES else len(RULE_MODULES)
-
-    return [m.name for m in sorted(MOVES.values(), key=rank)]
+    return [m.name for m in sorted(MOVES.values(), key=lambda m: module_rank(m.carry_out.__module__))]
 
 
 # What else ends with a turn (the expansion: Scyphoz cards' colours chosen for the turn); each gets the game.
@@ -122,7 +119,7 @@ class Runner:
 
     Before the first turn it asks the variants' setup decisions (starting draft, artifact card);
     when the game is over it applies the final scoring once and keeps the sheets in
-    ``game.turn.final_scores`` (see :func:`revive_dsl.engine.scoring.record_final_scores`).
+    ``game.turn.final_scores`` (see :func:`revive_dsl.rules.base.scoring.record_final_scores`).
 
     An answer to the turn's decision is checked against the options of the last ``decision()`` for the
     same state, like every pending decision (change ``runner.game`` only between moves, then ask again);
@@ -181,7 +178,7 @@ class Runner:
         return self._gen is None and not setup_pending(self.game) and not self.game.turn.over
 
     def _score(self) -> None:
-        from revive_dsl.engine.scoring import record_final_scores  # scoring builds on modules importing this one
+        from revive_dsl.rules.base.scoring import record_final_scores  # scoring builds on modules importing this one
 
         record_final_scores(self.rules or Rules.load(tuple(self.game.packs)), self.game)
 

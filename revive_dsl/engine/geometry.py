@@ -217,8 +217,57 @@ def face_down_slots(rules: Rules, board: Any) -> list[str]:
     return list(_layout(rules, board)["face_down"])
 
 
+# Kinds of map tile that lie face up from the setup on, are never explored and that no path crosses (a rules
+# package adds its own: the expansion's lakes).
+IMPASSABLE_KINDS: set[str] = set()
+
+
+def impassable(rules: Rules, tile: str) -> bool:
+    """Whether a tile id is a map tile of an :data:`IMPASSABLE_KINDS` kind."""
+    component = rules.content.components.get(tile)
+    return component is not None and component.kind in IMPASSABLE_KINDS
+
+
 def _lake(rules: Rules, board: Any, slot: str) -> bool:
-    return rules.component(board.tiles[slot]["tile"]).kind == "lake"
+    return impassable(rules, board.tiles[slot]["tile"])
+
+
+def slots_touch(rules: Rules, one: str, other: str) -> bool:
+    """Whether two area slots lie next to each other (a cell of one next to a cell of the other).
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> rules = Rules.load(("base",))
+    >>> slots_touch(rules, "s1", "s2"), slots_touch(rules, "s1", "s3")
+    (True, False)
+    """
+    geo = geometry(rules)
+    cells = set(geo.slot_cells[other])
+    return any(nb in cells for c in geo.slot_cells[one] for nb in neighbours(rules, c))
+
+
+def corners_reached(rules: Rules, blocked_slots: list[str]) -> bool:
+    """Whether a path of passable spaces joins the chasm to every corner while these slots block.
+
+    At setup every area tile is face down and will be explored, so only the blocked slots (and the edge
+    crystals, which range never passes) block; a corner is reached when a space next to it is.
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> corners_reached(Rules.load(("base",)), [])
+    True
+    """
+    geo = geometry(rules)
+    blocked = {c for s in blocked_slots for c in geo.slot_cells[s]} | set(geo.crystals)
+    seen, todo = {geo.chasm}, [geo.chasm]
+    corners: set[str] = set()
+    while todo:
+        space = todo.pop()
+        for nb in neighbours(rules, space):
+            if nb in geo.large:
+                corners.add(nb)
+            elif nb not in seen and nb not in blocked:
+                seen.add(nb)
+                todo.append(nb)
+    return corners == set(geo.large)
 
 
 def small_locations(rules: Rules, board: Any) -> list[str]:

@@ -332,7 +332,7 @@ def count(call: n.Call, ctx: Ctx) -> int:
 
 
 # Whose things a counter counts when not the Ctx's player's: ``hook(ctx) -> seat or None`` (the leech
-# tribe's borrowed technology counts its owner's things, 004's Gib'warks example; engine/leech.py).
+# tribe's borrowed technology counts its owner's things, 004's Gib'warks example; rules/abyss/leech.py).
 COUNTED_FOR: list[Callable[[Ctx], int | None]] = []
 
 
@@ -374,7 +374,7 @@ def _points(ctx: Ctx, call: n.Call) -> Effect:
     yield from gain_points(ctx, count_arg(call))
 
 
-# Extension point: the expansion's conversion between points and devotion (revive_dsl/engine/devotion.py).
+# Extension point: the expansion's conversion between points and devotion (revive_dsl/rules/abyss/devotion.py).
 # A hook takes the Ctx, the track gained on ("points" or "devotion") and the amount, and scores the gain
 # itself (through :func:`score_points` and its own devotion track); the last one registered is used.
 GAIN_CONVERSION: list[Callable[[Ctx, str, int], Effect]] = []
@@ -398,7 +398,7 @@ def score_points(ctx: Ctx, amount: int) -> Effect:
     laps, player.points = divmod(player.points + amount, POINT_TRACK)  # any amount at the same cost
     player.laps += laps
     ctx.log.append(f"scores {amount} points")
-    from revive_dsl.engine.tracks import point_track_bonuses  # the tracks module builds on this one
+    from revive_dsl.rules.base.tracks import point_track_bonuses  # the tracks module builds on this one
 
     yield from point_track_bonuses(ctx, before, before + amount)
 

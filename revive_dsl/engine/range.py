@@ -98,7 +98,7 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
 _MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
 
 # More programs whose ``always`` clauses hold for a player (the leech tribe's borrowed technologies,
-# revive_dsl/engine/leech.py): ``source(rules, player) -> programs``, read from ``player.borrowed``.
+# revive_dsl/rules/abyss/leech.py): ``source(rules, player) -> programs``, read from ``player.borrowed``.
 PROGRAM_SOURCES: list[Callable[[Rules, Player], list[n.Program]]] = []
 
 
@@ -195,7 +195,7 @@ def _free_passage(ctx: Ctx, space: str) -> int | None:
 PASSAGE_COSTS: list[Callable[[Ctx, str], int | None]] = [_free_passage]
 
 # Cells that together make ONE large space for range (a lake crossed with ``range_through_lakes``, a gate
-# tile: engine/lakes.py, engine/gates.py): ``cells(ctx) -> {cell: its large space's key}``; moving between
+# tile: rules/abyss/lakes.py, rules/abyss/gates.py): ``cells(ctx) -> {cell: its large space's key}``; moving between
 # two cells of one large space is free, so passing through it costs what passing one space costs.
 LARGE_SPACES: list[Callable[[Ctx], dict[str, str]]] = []
 
@@ -272,7 +272,7 @@ def range_bonus(ctx: Ctx) -> int:
 
 
 # More lasting range bonuses that depend on the state (the circadian tribe's ``while night: range 1``,
-# revive_dsl/engine/circadian.py); each gets the Ctx.
+# revive_dsl/rules/abyss/circadian.py); each gets the Ctx.
 RANGE_BONUSES: list[Callable[[Ctx], int]] = []
 
 

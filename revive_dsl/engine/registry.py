@@ -1,10 +1,13 @@
-"""Imports every rules module, so that their effects, counters and moves are registered.
+"""Loads rules packages, so that their effects, counters, moves and hooks are registered.
 
-Rules modules register themselves into the tables of :mod:`revive_dsl.engine.interpret`
-(``EFFECTS``, ``COUNTERS``, ``STATES``) and :mod:`revive_dsl.engine.game` (``MOVES``) when
-imported. Add a new module's name here, one line each.
+The engine's own modules register the machinery's words first (:data:`MACHINERY`). A rules package
+(:mod:`revive_dsl.rules.base`, :mod:`revive_dsl.rules.abyss`, or another distribution's, found through the
+``revive.rules`` entry-point group: :mod:`revive_dsl.packages`) lists its modules in ``MODULES``; each
+registers itself into the tables of :mod:`revive_dsl.engine.interpret` (``EFFECTS``, ``COUNTERS``,
+``STATES``), :mod:`revive_dsl.engine.game` (``MOVES``) and the other extension points when imported.
+A game loads the packages its packs name (``rules:`` in ``pack.yaml``) and no other.
 
->>> load_all()
+>>> load_packages(["base"])
 >>> "gain" in __import__("revive_dsl.engine.interpret", fromlist=["EFFECTS"]).EFFECTS
 True
 """
@@ -12,41 +15,55 @@ True
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
+from functools import cache
 
-RULE_MODULES: list[str] = [
+from revive_dsl.packages import installed
+
+MACHINERY: list[str] = [
     "revive_dsl.engine.interpret",
     "revive_dsl.engine.game",
     "revive_dsl.engine.triggers",
-    "revive_dsl.engine.cards",
-    "revive_dsl.engine.modules",
-    "revive_dsl.engine.card_effects",
-    "revive_dsl.engine.counters",
-    "revive_dsl.engine.scoring",
-    "revive_dsl.engine.board_actions",
-    "revive_dsl.engine.tracks",
-    "revive_dsl.engine.machines",
-    "revive_dsl.engine.hibernate",
-    "revive_dsl.engine.tribes",
-    # the expansion (Call of the Abyss): after every base module, so the base moves keep their order
-    "revive_dsl.engine.lake_adjacency",
-    "revive_dsl.engine.devotion",
-    "revive_dsl.engine.scyphoz",
-    "revive_dsl.engine.journeys",
-    "revive_dsl.engine.unstable",
-    "revive_dsl.engine.machine_variant",
-    "revive_dsl.engine.abyss_setup",
-    "revive_dsl.engine.solo_abyss",
-    "revive_dsl.engine.leech",
-    "revive_dsl.engine.circadian",
-    "revive_dsl.engine.gadgets",
-    "revive_dsl.engine.lakes",
-    "revive_dsl.engine.gates",
-    "revive_dsl.engine.vast_crystals",
-    "revive_dsl.engine.campaign_locations",
 ]
 
 
-def load_all() -> None:
-    """Import every rules module (idempotent)."""
-    for name in RULE_MODULES:
+def package_modules(package: str) -> list[str]:
+    """The modules of an installed rules package, in its ``MODULES`` order (``package`` is its name).
+
+    >>> package_modules("abyss")[:2]
+    ['revive_dsl.rules.abyss.lake_adjacency', 'revive_dsl.rules.abyss.devotion']
+    """
+    root = installed()[package]
+    return [f"{root}.{name}" for name in importlib.import_module(root).MODULES]
+
+
+@cache
+def module_rank(module: str) -> tuple[int, int]:
+    """Where a module's moves go in the list of legal moves: the machinery first, then each installed
+    package's modules in ``MODULES`` order (bundled packages first, so the base moves keep their order
+    whatever else is installed). A module of no package comes last.
+
+    >>> module_rank("revive_dsl.engine.game") < module_rank("revive_dsl.rules.base.hibernate")
+    True
+    """
+    if module in MACHINERY:
+        return (0, MACHINERY.index(module))
+    for place, (package, root) in enumerate(installed().items(), start=1):
+        if module.startswith(root + "."):
+            names = package_modules(package)
+            return (place, names.index(module) if module in names else len(names))
+    return (len(installed()) + 1, 0)
+
+
+def load_packages(packages: Iterable[str]) -> None:
+    """Import the machinery and the named rules packages' modules (idempotent)."""
+    for name in MACHINERY:
         importlib.import_module(name)
+    for package in packages:
+        for name in package_modules(package):
+            importlib.import_module(name)
+
+
+def load_all() -> None:
+    """Import every installed rules package (idempotent): for tools that list every word, e.g. the docs."""
+    load_packages(installed())

@@ -26,7 +26,7 @@ BASIC = ("gear", "book", "food")
 CAPS = {"gear": 6, "book": 6, "food": 6, "crystal": 3}
 
 # Which resources a player's spare books may stand in for (Nàdair's ``pay_book_for``); set by
-# revive_dsl/engine/tribes.py. Books stand in before crystals (docs/rulings.md).
+# revive_dsl/rules/base/tribes.py. Books stand in before crystals (docs/rulings.md).
 BOOK_STAND_INS: list[Callable[[Player], tuple[str, ...]]] = []
 
 

@@ -36,6 +36,15 @@ class Rules:
         REGISTERED[self.packs] = self
         return self
 
+    @property
+    def packages(self) -> list[str]:
+        """The rules packages the loaded packs name (``rules:`` in ``pack.yaml``), in load order.
+
+        >>> Rules.load(("base", "abyss")).packages
+        ['base', 'abyss']
+        """
+        return list(dict.fromkeys(p.rules for p in self.content.packs.values() if p.rules))
+
     def component(self, cid: str) -> Component:
         """The component with this id (KeyError names it if unknown)."""
         try:
@@ -71,4 +80,8 @@ REGISTERED: dict[tuple[str, ...], Rules] = {}
 
 @cache
 def _load(packs: tuple[str, ...]) -> Rules:
-    return Rules(load_packs(list(packs)), packs)
+    from revive_dsl.engine.registry import load_packages
+
+    rules = Rules(load_packs(list(packs)), packs)
+    load_packages(rules.packages)  # the words and hooks of the packs' mechanics
+    return rules

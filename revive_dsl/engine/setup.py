@@ -25,7 +25,7 @@ order, so that a seed names a setup in any process:
    there being 24 cards); then per seat a shuffle of the positions 0-5 (``draft_orders``), which
    places the 6 drafted cards: the first 3 positions active, the last 3 resting.
 
-With the abyss pack (``revive_dsl/engine/abyss_setup.py``; base games draw nothing more), after all
+With the abyss pack (``revive_dsl/rules/abyss/setup.py``; base games draw nothing more), after all
 of the above, still from the same generator:
 
 11. area tiles returned to the box: 3 of step 2's tiles, ``rng.sample`` of them in step 2's order;
@@ -38,7 +38,7 @@ of the above, still from the same generator:
 14. the Scyphoz deck: shuffle;
 15. the journey deck: shuffle; the top 3 form the display.
 
-Variant ``vast_crystals`` only (001 option 3; revive_dsl/engine/vast_crystals.py), after every other
+Variant ``vast_crystals`` only (001 option 3; revive_dsl/rules/base/vast_crystals.py), after every other
 draw, so other setups draw exactly as before:
 
 16. the two vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the
@@ -46,7 +46,7 @@ draw, so other setups draw exactly as before:
     from the chasm to every corner get the vast crystals face down, and their area tiles go back to
     the box (recorded in the draws as ``vast_crystals_returned``).
 
-Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/engine/campaign_locations.py),
+Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/rules/base/campaign_locations.py),
 after every other draw, so other setups draw exactly as before:
 
 17. the large locations dealt again, the campaign's among them: shuffle every large location tile (in
@@ -128,9 +128,19 @@ def variant_conflicts(variants: list[str]) -> list[str]:
     ]
 
 
-# Expansion packs extend setup here (revive_dsl/engine/abyss_setup.py): more draws after every base draw,
+# Expansion packs extend setup here (revive_dsl/rules/abyss/setup.py): more draws after every base draw,
 # ``draw(rules, rng, seats, variants, out)``, and more steps on the game built, ``step(rules, game, drawn)``.
-SETUP_DRAWS: list[Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]] = []
+SETUP_DRAWS: list[tuple[int, Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]]] = []
+
+
+def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]) -> None:
+    """Register a pack's draws as step ``step`` of the order of chance (the module's docstring): draws run by
+    step number, so a seed deals the same setup whichever rules package was imported first."""
+    if all(d is not draw for _, d in SETUP_DRAWS):
+        SETUP_DRAWS.append((step, draw))
+        SETUP_DRAWS.sort(key=lambda entry: entry[0])
+
+
 SETUP_STEPS: list[Callable[[Rules, Game, dict[str, Any]], None]] = []
 
 
@@ -209,7 +219,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
         out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
         places = DRAFT_ROUNDS * DRAFT_KEEP
         out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
-    for draw in SETUP_DRAWS:
+    for _step, draw in SETUP_DRAWS:
         draw(rules, rng, seats, variants, out)
     return out
 
@@ -337,9 +347,9 @@ def new_game(
     conflicts = variant_conflicts(variants)
     if conflicts:
         raise ValueError("; ".join(conflicts))
-    from revive_dsl.engine.registry import load_all
+    from revive_dsl.engine.registry import load_packages
 
-    load_all()  # the packs' setup steps register themselves with their rules modules
+    load_packages(rules.packages)  # the packs' setup steps register themselves with their rules modules
     seats = len(players)
     drawn = _draws(rules, random.Random(seed), seats, variants)
     kinds = {"starting_tiles": "starting_tile", "area_tiles": "area_tile", "large_locations": "large_location"}

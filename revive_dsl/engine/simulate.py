@@ -42,10 +42,8 @@ def play_random_game(
     check: bool = True,
 ) -> GameRecord:
     """Play one game with the random player; raise BrokenInvariant on the first broken invariant."""
-    from revive_dsl.engine.registry import load_all
     from revive_dsl.engine.setup import new_game
 
-    load_all()
     game = new_game(rules, players, seed=seed, variants=list(variants))
     runner = Runner(game, rules)
     driver = RandomDriver(seed)

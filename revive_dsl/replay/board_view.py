@@ -37,12 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def board_state(script_path: str | None, at: int | None) -> tuple[Any, Rules]:
     """The game and rules to draw: a script's state after step ``at``, or a fresh base game."""
-    from revive_dsl.engine.registry import load_all
     from revive_dsl.engine.setup import new_game
     from revive_dsl.replay.player import Replay
     from revive_dsl.replay.script import load_script
 
-    load_all()
     if script_path is None:
         rules = Rules.load(("base",))
         return new_game(rules, DEFAULT_PLAYERS, seed=0), rules

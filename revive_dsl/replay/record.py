@@ -37,10 +37,8 @@ def moves_of(
     answers: Iterable[tuple[int, str]],
 ) -> list[MoveLine]:
     """Replay ``answers`` ((seat, key) per decision) and cut them into move lines."""
-    from revive_dsl.engine.registry import load_all
     from revive_dsl.engine.setup import new_game
 
-    load_all()
     game = new_game(rules, players, seed=seed, variants=list(variants))
     runner = Runner(game, rules)
     names = [p[0] for p in players]

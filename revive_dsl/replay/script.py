@@ -377,11 +377,11 @@ def _fail(script: Script, path: tuple, message: str) -> DslError:
 
 def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]:
     """The state before the first step: the seeded setup, its outcomes, then the custom start state."""
-    from revive_dsl.engine.registry import load_all
+    from revive_dsl.engine.registry import load_packages
     from revive_dsl.engine.setup import new_game
 
-    load_all()
     rules = rules or script_rules(script)
+    load_packages(rules.packages)
     problems = header_problems(script, rules)
     if problems:
         raise DslError(attach_lines(problems, {script.file: script.text}))

@@ -18,7 +18,11 @@ can move; with none, the effect does nothing.
 from __future__ import annotations
 
 from revive_dsl import nodes as n
-from revive_dsl.engine.cards import (
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.game import SWITCH_OPTIONS
+from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
+from revive_dsl.engine.triggers import has_modifier, rules_of
+from revive_dsl.rules.base.cards import (
     OTHER_HALF,
     card_colours,
     gain_half,
@@ -29,10 +33,6 @@ from revive_dsl.engine.cards import (
     take_citizen,
     take_from_slot,
 )
-from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import SWITCH_OPTIONS
-from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
-from revive_dsl.engine.triggers import has_modifier, rules_of
 
 
 def _one_word(call: n.Call, default: str) -> str:
@@ -125,7 +125,7 @@ def _colour_reward(ctx: Ctx, call: n.Call) -> Effect:
 @effect("hibernate")
 def _hibernate(ctx: Ctx, call: n.Call) -> Effect:
     from revive_dsl.engine.game import actions_left
-    from revive_dsl.engine.hibernate import hibernate_steps  # written alongside; imported when used
+    from revive_dsl.rules.base.hibernate import hibernate_steps  # written alongside; imported when used
 
     cube = ctx.player.action_cube
     yield from hibernate_steps(ctx)

@@ -34,7 +34,7 @@ def module_spaces(ctx: Ctx) -> list[tuple[str, bool, str | None]]:
     >>> module_spaces(ctx)[:2]
     [('top_left.0', True, None), ('top_left.1', False, None)]
     """
-    from revive_dsl.engine.cards import board_slots, slot_open
+    from revive_dsl.rules.base.cards import board_slots, slot_open
 
     out = []
     for slot in board_slots(rules_of(ctx)):
@@ -58,7 +58,7 @@ def activate_module(ctx: Ctx, module: str) -> Effect:
     >>> game.players[0].resources["book"]
     2
     """
-    from revive_dsl.engine.cards import as_source, gain_immediate
+    from revive_dsl.rules.base.cards import as_source, gain_immediate
 
     ctx.log.append(f"{ctx.player.name} activates {module}")
     yield from gain_immediate(as_source(ctx, module), rules_of(ctx).effect(module, "effect"))

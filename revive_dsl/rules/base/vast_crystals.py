@@ -25,15 +25,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.abyss_setup import _touch, corners_reached
 from revive_dsl.engine.interpret import Ctx, Effect, gain_points
-from revive_dsl.engine.lake_adjacency import is_lake
 from revive_dsl.engine.range import RANGE_BLOCKERS, rules_of
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_DRAWS
+from revive_dsl.engine.setup import setup_draw
+from revive_dsl.rules.base import board_actions as actions
 
 VARIANT = "vast_crystals"
 TERRAIN = "vast_crystal"  # what each of its spaces shows once explored
@@ -57,14 +55,14 @@ def choose_slots(rules: Rules, order: list[str], blocked: list[str]) -> tuple[st
 
     >>> rules = Rules.load(("base",))
     >>> a, b = choose_slots(rules, ["a01", "a03", "a02"], [])
-    >>> (a, b), _touch(rules, a, b)
+    >>> (a, b), geo.slots_touch(rules, a, b)
     (('a01', 'a02'), False)
     """
     for i, first in enumerate(order):
-        if not corners_reached(rules, [*blocked, first]):
+        if not geo.corners_reached(rules, [*blocked, first]):
             continue
         for second in order[i + 1 :]:
-            if not _touch(rules, first, second) and corners_reached(rules, [*blocked, first, second]):
+            if not geo.slots_touch(rules, first, second) and geo.corners_reached(rules, [*blocked, first, second]):
                 return first, second
     raise ValueError("no two area slots apart from each other that keep every corner reachable")
 
@@ -76,7 +74,7 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     tiles = vast_crystal_ids(rules)
     rng.shuffle(tiles)
     layout = out["area_tiles"]
-    lakes = [s for s, t in layout.items() if is_lake(rules, t)]
+    lakes = [s for s, t in layout.items() if geo.impassable(rules, t)]
     order = [s for s in layout if s not in lakes]
     rng.shuffle(order)
     slots = choose_slots(rules, order, lakes)
@@ -84,8 +82,7 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     out["area_tiles"] = {**layout, **dict(zip(slots, tiles, strict=True))}
 
 
-if _draw not in SETUP_DRAWS:
-    SETUP_DRAWS.append(_draw)
+setup_draw(16, _draw)
 
 
 # --- the board -----------------------------------------------------------------------------------

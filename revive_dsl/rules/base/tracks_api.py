@@ -21,6 +21,6 @@ from revive_dsl.engine.interpret import Ctx, Effect
 
 def advance(ctx: Ctx, colour: str, steps: int) -> Effect:
     """Advance the player's ``colour`` machine track marker ``steps`` spaces."""
-    from revive_dsl.engine.tracks import advance as advance_track  # the tracks module owns the details
+    from revive_dsl.rules.base.tracks import advance as advance_track  # the tracks module owns the details
 
     yield from advance_track(ctx, colour, steps)

@@ -29,13 +29,13 @@ from typing import Any
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.hibernate import HIBERNATION_STEPS
 from revive_dsl.engine.interpret import Ctx, Effect, args, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tracks import run_program
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS
+from revive_dsl.rules.base.tracks import run_program
 
 TOKEN = "gadget_tile"  # the tribe's token in its content (``tokens: {gadget_tile: 4}``)
 SKIP = "none"

@@ -38,18 +38,18 @@ from collections.abc import Iterator
 from typing import Any
 
 from revive_dsl import nodes as n
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import range as rng
 from revive_dsl.engine import resources as res
 from revive_dsl.engine import triggers
-from revive_dsl.engine.cards import gain_half, half_program, is_symbol
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
 from revive_dsl.engine.interpret import COUNTED_FOR, DECLINABLE, NEEDS, Ctx, Effect, effect, run_chosen
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player, all_buildings
-from revive_dsl.engine.tracks import can_carry_out
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.cards import gain_half, half_program, is_symbol
+from revive_dsl.rules.base.tracks import can_carry_out
 
 MARKER = "leech_marker"
 MARKERS = 8  # 004, components: 8 leech markers
@@ -188,7 +188,7 @@ def toll_takers(ctx: Ctx) -> list[int]:
 
 
 def _toll_path(ctx: Ctx, targets: list[str], payment: dict[str, int], reprice) -> Effect:
-    """:data:`~revive_dsl.engine.board_actions.RANGE_PATHS`: through the toll taker's spaces, or around them."""
+    """:data:`~revive_dsl.rules.base.board_actions.RANGE_PATHS`: through the toll taker's spaces, or around them."""
     if ctx.game.turn.unlimited_range or leech_seat(ctx.game) is None:
         return payment  # no range counted, or no leech tribe in the game
     for seat in toll_takers(ctx):

@@ -27,11 +27,11 @@ from collections.abc import Iterator
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.cards import COLOUR_HOOKS, matches, played_cards
 from revive_dsl.engine.interpret import Ctx, args, counter
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Player, all_buildings
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base.cards import COLOUR_HOOKS, matches, played_cards
 
 COLOURS = ("grey", "green", "yellow")
 
@@ -318,31 +318,6 @@ def _track_value(ctx: Ctx, call: n.Call) -> int:
 def _track_position(ctx: Ctx, call: n.Call) -> int:
     track = word(call)
     return max(ctx.player.tracks.values()) if track == "any" else ctx.player.tracks[track]
-
-
-def lakes_beside(ctx: Ctx) -> dict[str, set[str]]:
-    """Lake tiles next to the player's buildings -> the building sizes next to each.
-
-    >>> from revive_dsl.engine.state import Game
-    >>> board = Board(tiles={"a02": {"tile": "abyss_lake_1", "orientation": 0, "explored": True}})
-    >>> board.buildings = {"1,0": {"player": 0, "size": "small"}}
-    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")], board=board, packs=["base", "abyss"])
-    >>> lakes_beside(Ctx(game, 0))
-    {'abyss_lake_1': {'small'}}
-    """
-    from revive_dsl.engine.lake_adjacency import lakes_beside as beside  # the lakes' own module
-
-    return beside(rules_of(ctx), ctx.game.board, ctx.seat)
-
-
-@counter("lakes")
-def _lakes(ctx: Ctx, call: n.Call) -> int:
-    return len(lakes_beside(ctx))
-
-
-@counter("lake_types")
-def _lake_types(ctx: Ctx, call: n.Call) -> int:
-    return sum(len(sizes) for sizes in lakes_beside(ctx).values())
 
 
 @counter("adjacent")

@@ -32,8 +32,8 @@ from revive_dsl.engine.range import RANGE_BONUSES
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.tracks import advance
 from revive_dsl.engine.triggers import owned_effects, rules_of
+from revive_dsl.rules.base.tracks import advance
 
 TOKEN = "circadian_tile"  # the tribe's token in its content (``tokens: {circadian_tile: 1}``)
 FLIPPED = {"day": "night", "night": "day"}

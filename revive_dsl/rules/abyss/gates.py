@@ -14,7 +14,7 @@ flip_gate; when hibernate: flip_all_gates``, 5 ``gate`` tokens; docs/rulings.md 
   gates too;
 - ``flip_gate`` (the tribe board's machine): one of your gates turns to its other side;
   ``flip_all_gates`` (each hibernation of the gates player): every gate on the board turns;
-- nothing is built on a space a gate covers (:data:`~revive_dsl.engine.board_actions.MAY_BUILD`);
+- nothing is built on a space a gate covers (:data:`~revive_dsl.rules.base.board_actions.MAY_BUILD`);
   the spaces keep their terrain for everything else (a building next to a covered field still advances).
 
 A gate lies in ``board.tokens`` on each space it covers: ``{"player", "token": "gate", "gate": n,
@@ -30,16 +30,16 @@ A gate lies in ``board.tokens`` on each space it covers: ``{"player", "token": "
 from __future__ import annotations
 
 from revive_dsl import nodes as n
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect
 from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, RANGE_ORIGINS, Origin, modifier_words, range_costs
 from revive_dsl.engine.state import Board, all_buildings
-from revive_dsl.engine.tracks import advance
-from revive_dsl.engine.tribes import OWN_PLACING
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.tracks import advance
+from revive_dsl.rules.base.tribes import OWN_PLACING
 
 TOKEN = "gate"
 PLACEABLE = ("sand", *geo.TERRAIN_TRACK)  # 004: "vacant sand or terrain spaces"

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.tracks import (
+from revive_dsl.rules.base.tracks import (
     board_effect,
     fire_trigger,
     remove_artifact,

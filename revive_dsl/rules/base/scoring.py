@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.counters import recruited
 from revive_dsl.engine.interpret import Ctx, count
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base.counters import recruited
 
 # --- formulas ------------------------------------------------------------------------------
 
@@ -344,6 +344,6 @@ def record_final_scores(rules: Rules, game: Game) -> bool:
     return True
 
 
-# What else is recorded once the game is scored (the expansion's solo achievements, engine/solo_abyss.py);
+# What else is recorded once the game is scored (the expansion's solo achievements, rules/abyss/solo.py);
 # each gets the rules, the game and the sheets.
 RECORD_HOOKS: list[Callable[[Rules, Game, list[ScoreSheet]], None]] = []

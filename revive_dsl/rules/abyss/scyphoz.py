@@ -9,8 +9,8 @@ Rules encoded here:
 - a Scyphoz card has no printed colour: played, it takes the colour its owner chooses for the turn
   (a ``play green`` effect may play it as green); each turn its owner may choose a colour for each
   Scyphoz card (a free move), which lasts to the end of the turn (``player.scyphoz_colours``, read
-  by the colour hook of :mod:`revive_dsl.engine.counters`);
-- at the end, each Scyphoz card counts for the best end-game card bonus (engine/scoring.py).
+  by the colour hook of :mod:`revive_dsl.rules.base.counters`);
+- at the end, each Scyphoz card counts for the best end-game card bonus (rules/base/scoring.py).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
@@ -25,14 +25,14 @@ Rules encoded here:
 from __future__ import annotations
 
 from revive_dsl import nodes as n
-from revive_dsl.engine.cards import CHOSEN_COLOUR, COLOURS, played_cards
-from revive_dsl.engine.counters import all_cards
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
 from revive_dsl.engine.interpret import STATES, Ctx, Effect, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import fire, rules_of
+from revive_dsl.rules.base.cards import CHOSEN_COLOUR, COLOURS, played_cards
+from revive_dsl.rules.base.counters import all_cards
 
 DRAW = 2  # cards drawn for each Scyphoz bonus; one is kept
 

@@ -30,8 +30,8 @@ from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect, run_chosen
-from revive_dsl.engine.tracks import can_carry_out, rules_of, run_program
 from revive_dsl.engine.triggers import owned_effects
+from revive_dsl.rules.base.tracks import can_carry_out, rules_of, run_program
 
 
 def machine_programs(ctx: Ctx) -> list[tuple[str, n.Program]]:
@@ -108,7 +108,7 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
     yield from run_chosen(body, ctx)  # activating it is choosing its effect
 
 
-# The expansion's unstable machines (engine/unstable.py): a machine may be gone for good (face down), and
+# The expansion's unstable machines (rules/abyss/unstable.py): a machine may be gone for good (face down), and
 # activating one may flip it. Each takes the Ctx and the machine's spot.
 MACHINE_GONE: list[Callable[[Ctx, str], bool]] = []
 ON_ACTIVATE: list[Callable[[Ctx, str], None]] = []

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.cards import card_colours
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS, move
 from revive_dsl.engine.interpret import Ctx, Effect, cost_of, holds, run_chosen
-from revive_dsl.engine.scyphoz import is_scyphoz
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.abyss.scyphoz import is_scyphoz
+from revive_dsl.rules.base.cards import card_colours
 
 JOURNEY_DISPLAY = 3
 

@@ -18,15 +18,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.interpret import Ctx, counter
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
+from revive_dsl.engine.triggers import rules_of
 
 
 def is_lake(rules: Rules, tile: str) -> bool:
     """Whether a tile id is a lake tile."""
     component = rules.content.components.get(tile)
     return component is not None and component.kind == "lake"
+
+
+geo.IMPASSABLE_KINDS.add("lake")  # lakes lie face up from the setup on; no path crosses one
 
 
 def lake_slots(rules: Rules, board: Any) -> list[str]:
@@ -65,3 +71,15 @@ def lakes_beside(rules: Rules, board: Any, seat: int) -> dict[str, set[str]]:
         for lake in lakes_next_to(rules, board, space):
             out.setdefault(lake, set()).add(building["size"])
     return out
+
+
+@counter("lakes")
+def _lakes(ctx: Ctx, call: n.Call) -> int:
+    """Lakes next to at least one of the player's buildings."""
+    return len(lakes_beside(rules_of(ctx), ctx.game.board, ctx.seat))
+
+
+@counter("lake_types")
+def _lake_types(ctx: Ctx, call: n.Call) -> int:
+    """Per lake, the building sizes next to it (a small and a large one beside the same lake count 2)."""
+    return sum(len(sizes) for sizes in lakes_beside(rules_of(ctx), ctx.game.board, ctx.seat).values())

@@ -47,7 +47,7 @@ def _all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
 COLOUR_HOOKS: list[Callable[[Ctx, str, set[str]], set[str]]] = [_printed_colour, _all_colours_this_turn]
 
 
-# Cards whose colour is chosen as they are played (the expansion's Scyphoz cards, engine/scyphoz.py): each
+# Cards whose colour is chosen as they are played (the expansion's Scyphoz cards, rules/abyss/scyphoz.py): each
 # entry is (may the card be played as this colour?, ask its colour as it is played); play_card asks both.
 CHOSEN_COLOUR: list[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = []
 
@@ -232,7 +232,7 @@ def offer_machines_during(ctx: Ctx, action: str) -> Effect:
 
     Returns whether a machine was activated (otherwise the state is as it was).
     """
-    from revive_dsl.engine.machines import activate, machines_usable_during  # machines build on this module
+    from revive_dsl.rules.base.machines import activate, machines_usable_during  # machines build on this module
 
     used = False
     while True:
@@ -341,7 +341,7 @@ def activate_slot(ctx: Ctx, slot: str, card: str, earlier: list[str]) -> Effect:
         if still is not None and colours & card_colours(ctx, old):
             ctx.log.append(f"{old} is activated again")
             yield from gain_half(ctx, old, still.half, slot=slot)
-    from revive_dsl.engine.modules import activate_module
+    from revive_dsl.rules.base.modules import activate_module
 
     for module in list(ctx.player.modules.get(slot, [])):
         if module is not None and colours & set(rules_of(ctx).data(module).get("colours", [])):

@@ -2,11 +2,11 @@
 hibernation bonus, and a lake as one large space for range.
 
 Rules encoded here (the lake tiles' data: ``building_reward`` and ``hibernation_reward``, each with a
-``small`` and a ``large`` text; which lakes touch a building: :mod:`revive_dsl.engine.lake_adjacency`):
+``small`` and a ``large`` text; which lakes touch a building: :mod:`revive_dsl.rules.abyss.lake_adjacency`):
 
 - building reward: for each building type, the first time a player builds next to a lake they take
   that lake's building reward for the type (once per lake and type; a building touching several cells
-  of one lake takes it once, :data:`~revive_dsl.engine.board_actions.REWARD_LARGE_SPACES`);
+  of one lake takes it once, :data:`~revive_dsl.rules.base.board_actions.REWARD_LARGE_SPACES`);
 - hibernation bonus: at each hibernation, for each building type the player has next to a lake, the
   lake's hibernation reward for that type (lakes in map order, small before large) -- the hibernation
   step ``lake_bonus``, appended after the base steps;
@@ -29,15 +29,15 @@ Rules encoded here (the lake tiles' data: ``building_reward`` and ``hibernation_
 
 from __future__ import annotations
 
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.hibernate import HIBERNATION_STEPS
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.lake_adjacency import is_lake, lake_slots, lakes_next_to
 from revive_dsl.engine.range import LARGE_SPACES, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
-from revive_dsl.engine.tracks import run_program
+from revive_dsl.rules.abyss.lake_adjacency import is_lake, lake_slots, lakes_next_to
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS
+from revive_dsl.rules.base.tracks import run_program
 
 SIZES = ("small", "large")  # the two rows of a lake's table, in the order they are taken
 

@@ -11,7 +11,7 @@ Rules encoded here (the ``large_location`` components with ``campaign: true``; d
   with a random side; the rest go back to the box;
 - their six sides score like any large location for each player with a figure there (scoring.py); the side
   whose text has a ``once:`` clause gives it at once to whoever populates it (1 energy from the supply:
-  :func:`revive_dsl.engine.board_actions.location_once`).
+  :func:`revive_dsl.rules.base.board_actions.location_once`).
 
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.setup import new_game
@@ -26,9 +26,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from revive_dsl.engine import vast_crystals  # noqa: F401  (its draw, step 16, is registered before this one)
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_DRAWS
+from revive_dsl.engine.setup import setup_draw
 
 VARIANT = "campaign_locations"
 
@@ -58,5 +57,4 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
         out["devotion_location"] = dealt[len(corners)]
 
 
-if _draw not in SETUP_DRAWS:
-    SETUP_DRAWS.append(_draw)
+setup_draw(17, _draw)

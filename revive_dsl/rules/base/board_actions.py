@@ -40,7 +40,6 @@ from collections.abc import Iterator
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.cards import offer_machines_during, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import (
@@ -59,27 +58,28 @@ from revive_dsl.engine.interpret import (
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.scoring import side_index
 from revive_dsl.engine.state import all_buildings
-from revive_dsl.engine.tracks_api import advance
 from revive_dsl.engine.triggers import fire
+from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
+from revive_dsl.rules.base.scoring import side_index
+from revive_dsl.rules.base.tracks_api import advance
 
 BUILDING_GEARS = {"small": 3, "large": 5}
 REWARD_FACTOR = {"small": 1, "large": 2}  # terrain and crystal rewards; water is never doubled
 
 Cost = dict[str, int]
 
-# Tribe rules plug in here (revive_dsl/engine/tribes.py): more discount on an action's own cost at its
+# Tribe rules plug in here (revive_dsl/rules/base/tribes.py): more discount on an action's own cost at its
 # targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
 DISCOUNT_HOOKS: list = []
 AFTER_PAYMENT: list = []
-# The expansion's leech tribe (revive_dsl/engine/leech.py): more spaces a player may build on
+# The expansion's leech tribe (revive_dsl/rules/abyss/leech.py): more spaces a player may build on
 # (``hook(ctx) -> spaces``), and the path range is counted along, chosen once a target is chosen and
 # before paying (``hook(ctx, targets, payment, reprice) -> Effect`` returning the payment; ``reprice(food)``
 # is the payment with that much range food).
 BUILD_SPACES: list = []
 RANGE_PATHS: list = []
-# More rules of space rewards and building places (engine/lakes.py, gates.py, vast_crystals.py, solo_abyss.py):
+# More rules of space rewards and building places (rules/abyss/lakes.py, gates.py, vast_crystals.py, solo_abyss.py):
 # what a building takes from a space next to it showing a terrain of these (``reward(ctx, space, size)``);
 # which large space a cell belongs to (``of(rules, board, space) -> key or None``), its reward taken once
 # per building however many of its cells touch it; whether a building may go on a space (``may(ctx, space)``).

@@ -36,18 +36,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from revive_dsl import nodes as n
-from revive_dsl.engine import board_actions as actions
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.board_actions import label, new_space_rewards
-from revive_dsl.engine.cards import card_colours, take_citizen
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, cost_of, count, count_arg, effect, run
 from revive_dsl.engine.range import _tribe_programs, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
-from revive_dsl.engine.tracks import ability_program, advance
 from revive_dsl.engine.triggers import BEFORE_PAYMENT, discounts_only, owned_effects
+from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.board_actions import label, new_space_rewards
+from revive_dsl.rules.base.cards import card_colours, take_citizen
+from revive_dsl.rules.base.tracks import ability_program, advance
 
 Cost = dict[str, int]
 TERRAINS = tuple(geo.TERRAIN_TRACK)  # field, forest, mountain: the "terrain spaces"
@@ -99,7 +99,7 @@ PLACEMENT: dict[str, tuple[Callable[[Ctx], list[str]], bool]] = {
 }
 
 
-# Tokens placed by rules of their own (the gates tribe's gate tiles cover two spaces, engine/gates.py):
+# Tokens placed by rules of their own (the gates tribe's gate tiles cover two spaces, rules/abyss/gates.py):
 # token -> (options(ctx, reserve) -> {choice: payment}, place(ctx) -> Effect).
 OWN_PLACING: dict[str, tuple[Callable[[Ctx, Cost | None], dict[str, Cost]], Callable[[Ctx], Effect]]] = {}
 

@@ -2,7 +2,7 @@
 
 Whenever a player takes a machine token from the display, they choose another token of the same
 colour in the display and return it to the bottom of its pile; the display is then replenished,
-which draws 2 tokens (engine/tracks.py ``replenish_machines``).
+which draws 2 tokens (rules/base/tracks.py ``replenish_machines``).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.state import Game, Player
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.tracks import MACHINE_TAKEN
+from revive_dsl.rules.base.tracks import MACHINE_TAKEN
 
 VARIANT = "machine_token_variant"
 

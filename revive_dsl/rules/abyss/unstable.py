@@ -5,16 +5,16 @@ Rules encoded here:
 - a machine token whose text is an ``unstable machine`` clause is used once in the whole game: when it
   is activated it is flipped face down (``player.machines_flipped``) and never offered again; the
   energy put on it stays there until regained as usual (hibernation, ``reclaim_all_energy``); a
-  flipped machine counts as one flask (engine/counters.py ``machine_flasks``);
+  flipped machine counts as one flask (rules/base/counters.py ``machine_flasks``);
 - ``rest_all``: every card in the card slots to the resting area; ``recall_all``: every resting card
   to the active area; ``reclaim_all_energy``: every energy on the machines back to storage, the one
   that powered this machine too.
 
-The other new machines use words that exist already (``convert_points`` in engine/devotion.py,
+The other new machines use words that exist already (``convert_points`` in rules/abyss/devotion.py,
 ``pay crystal -> recall_card``, ``reset_switch``, ``devotion 1``).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
->>> from revive_dsl.engine.machines import activate, usable_machines
+>>> from revive_dsl.rules.base.machines import activate, usable_machines
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
 >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", unlocked=["special_yellow_1"], energy=2,
@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, effect
-from revive_dsl.engine.machines import MACHINE_GONE, ON_ACTIVATE
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base.machines import MACHINE_GONE, ON_ACTIVATE
 
 
 def is_unstable(rules: Rules, token: str | None) -> bool:

@@ -12,7 +12,7 @@ Devotion pawns start at 0 (``Player.devotion``).
 >>> from revive_dsl.engine.setup import new_game
 >>> rules = Rules.load(("base", "abyss"))
 >>> g = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
->>> from revive_dsl.engine.lake_adjacency import lake_slots
+>>> from revive_dsl.rules.abyss.lake_adjacency import lake_slots
 >>> len(lake_slots(rules, g.board)), len(g.supply.journey_display), len(g.supply.scyphoz_deck)
 (3, 3, 16)
 >>> g.board.large_locations["devotion"]["tile"] in rules.ids("large_location")
@@ -25,11 +25,11 @@ import random
 from typing import Any
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.devotion import DEVOTION_LOCATION
-from revive_dsl.engine.lake_adjacency import is_lake
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_DRAWS, SETUP_STEPS, large_location_ids
+from revive_dsl.engine.setup import SETUP_STEPS, large_location_ids, setup_draw
 from revive_dsl.engine.state import Game
+from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
+from revive_dsl.rules.abyss.lake_adjacency import is_lake
 
 PACK = "abyss"
 RETURNED_AREA_TILES = 3
@@ -65,37 +65,6 @@ def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
 # --- lakes -------------------------------------------------------------------------------------
 
 
-def _touch(rules: Rules, one: str, other: str) -> bool:
-    """Whether two area slots lie next to each other (a cell of one next to a cell of the other)."""
-    geometry = geo.geometry(rules)
-    cells = set(geometry.slot_cells[other])
-    return any(nb in cells for c in geometry.slot_cells[one] for nb in geo.neighbours(rules, c))
-
-
-def corners_reached(rules: Rules, lake_slots: list[str]) -> bool:
-    """Whether a path of passable spaces joins the chasm to every corner with these slots holding lakes.
-
-    At setup every area tile is face down and will be explored, so only lakes (and the edge crystals,
-    which range never passes) block; a corner is reached when a space next to it is.
-
-    >>> corners_reached(Rules.load(("base", "abyss")), [])
-    True
-    """
-    geometry = geo.geometry(rules)
-    blocked = {c for s in lake_slots for c in geometry.slot_cells[s]} | set(geometry.crystals)
-    seen, todo = {geometry.chasm}, [geometry.chasm]
-    corners: set[str] = set()
-    while todo:
-        space = todo.pop()
-        for nb in geo.neighbours(rules, space):
-            if nb in geometry.large:
-                corners.add(nb)
-            elif nb not in seen and nb not in blocked:
-                seen.add(nb)
-                todo.append(nb)
-    return corners == set(geometry.large)
-
-
 def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
     """The map with its lakes moved where needed: none next to another, every corner reachable.
 
@@ -109,7 +78,7 @@ def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
     >>> crowded.update({"a01": "abyss_lake_1", "a02": "abyss_lake_2", "a03": "abyss_lake_3"})
     >>> fixed = arrange_lakes(rules, crowded)
     >>> lakes = [s for s, t in fixed.items() if t.startswith("abyss_lake")]
-    >>> any(_touch(rules, a, b) for a in lakes for b in lakes if a != b), corners_reached(rules, lakes)
+    >>> any(geo.slots_touch(rules, a, b) for a in lakes for b in lakes if a != b), geo.corners_reached(rules, lakes)
     (False, True)
     """
     layout = dict(layout)
@@ -117,7 +86,7 @@ def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
     kept: list[str] = []
 
     def fits(slot: str) -> bool:
-        return not any(_touch(rules, slot, k) for k in kept) and corners_reached(rules, [*kept, slot])
+        return not any(geo.slots_touch(rules, slot, k) for k in kept) and geo.corners_reached(rules, [*kept, slot])
 
     for slot in [s for s in order if is_lake(rules, layout[s])]:
         if fits(slot):
@@ -149,7 +118,6 @@ def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     supply.journey_display, supply.journey_deck = deck[:JOURNEY_DISPLAY], deck[JOURNEY_DISPLAY:]
 
 
-if _draw not in SETUP_DRAWS:
-    SETUP_DRAWS.append(_draw)
+setup_draw(11, _draw)
 if _step not in SETUP_STEPS:
     SETUP_STEPS.append(_step)

@@ -195,7 +195,7 @@ def _special_machine(ctx: Ctx, space: dict) -> Effect:
 
 
 # What else happens when a machine token is taken from the display, before it is replenished (the
-# machine token variant, engine/machine_variant.py); each gets the Ctx and the colour.
+# machine token variant, rules/abyss/machine_variant.py); each gets the Ctx and the colour.
 MACHINE_TAKEN: list[Callable[[Ctx, str], Effect]] = []
 
 

@@ -26,13 +26,13 @@ hook :data:`~revive_dsl.engine.interpret.GAIN_CONVERSION` there, and base games 
 from __future__ import annotations
 
 from revive_dsl import nodes as n
-from revive_dsl.engine import board_actions
-from revive_dsl.engine.cards import offer_machines_during
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import GAIN_CONVERSION, Ctx, Effect, effect, score_points
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.tracks import run_program
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base import board_actions
+from revive_dsl.rules.base.cards import offer_machines_during
+from revive_dsl.rules.base.tracks import run_program
 
 PACK = "abyss"
 OTHER = {"points": "devotion", "devotion": "points"}

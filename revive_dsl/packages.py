@@ -1,0 +1,41 @@
+"""Rules packages: the Python half of a content pack that brings new mechanics.
+
+A pack's manifest may name a rules package (``rules: abyss``); the name must be one an installed
+distribution declares in the ``revive.rules`` entry-point group, so content can only point at code that
+was installed on purpose, never carry code itself. This module reads the names and nothing else: it imports
+no rules package (the engine's :mod:`~revive_dsl.engine.registry` does, for the games that need them).
+
+>>> installed()["base"], installed()["abyss"]
+('revive_dsl.rules.base', 'revive_dsl.rules.abyss')
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import entry_points
+
+GROUP = "revive.rules"
+
+# The project's own rules packages: found even when it runs from a checkout that was never installed.
+BUNDLED = {"base": "revive_dsl.rules.base", "abyss": "revive_dsl.rules.abyss"}
+
+
+@cache
+def installed() -> dict[str, str]:
+    """Every installed rules package: name -> module, the bundled ones first, then the others by name."""
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    return {**BUNDLED, **{name: found[name] for name in sorted(found) if name not in BUNDLED}}
+
+
+def unknown_rules_problem(name: object) -> str | None:
+    """Why a manifest's ``rules:`` cannot be used, or None when the package is installed.
+
+    >>> unknown_rules_problem("abyss") is None
+    True
+    >>> print(unknown_rules_problem("lagoon"))
+    rules package 'lagoon' is not installed (installed: abyss, base); install the distribution that provides it
+    """
+    if isinstance(name, str) and name in installed():
+        return None
+    known = ", ".join(sorted(installed()))
+    return f"rules package '{name}' is not installed (installed: {known}); install the distribution that provides it"

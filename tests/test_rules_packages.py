@@ -1,0 +1,70 @@
+"""Rules packages: a pack names the rules package its mechanics need; a game loads only its packs' packages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from revive_dsl.content import load_packs
+from revive_dsl.engine.registry import module_rank, package_modules
+from revive_dsl.engine.rules import Rules
+from revive_dsl.packages import installed
+from revive_dsl.positions import DslError
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_the_bundled_packs_name_their_rules_packages():
+    assert Rules.load(("base",)).packages == ["base"]
+    assert Rules.load(("base", "abyss")).packages == ["base", "abyss"]
+    assert list(installed())[:2] == ["base", "abyss"]
+
+
+def test_a_base_game_imports_no_expansion_module():
+    code = (
+        "import sys\n"
+        "from revive_dsl.engine.rules import Rules\n"
+        "from revive_dsl.engine.simulate import play_random_game\n"
+        "play_random_game(Rules.load(('base',)), [('Ann', 'nadair', 'sun'), ('Bob', 'formica', 'moon')], seed=3,"
+        " variants=('vast_crystals',))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('revive_dsl.rules.abyss')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[]\n"
+
+
+def test_an_expansion_game_loads_the_expansion_package():
+    Rules.load(("base", "abyss"))
+    assert all(m in sys.modules for m in package_modules("abyss"))
+
+
+def test_a_pack_naming_a_rules_package_that_is_not_installed_is_an_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '1.0'\ndepends: [base]\nrules: lagoon\n", encoding="utf-8")
+    with pytest.raises(DslError) as err:
+        load_packs(["p"])
+    assert str(err.value).splitlines() == [
+        "p/pack.yaml:5:8: rules package 'lagoon' is not installed (installed: abyss, base); "
+        "install the distribution that provides it",
+        "    rules: lagoon",
+        "           ^",
+    ]
+
+
+def test_moves_are_ranked_machinery_then_base_then_abyss():
+    assert module_rank("revive_dsl.engine.game") < module_rank("revive_dsl.rules.base.board_actions")
+    assert module_rank("revive_dsl.rules.base.tribes") < module_rank("revive_dsl.rules.abyss.lake_adjacency")
+    assert module_rank("revive_dsl.rules.abyss.gates") < module_rank("someone_else.rules")
+
+
+def test_setup_draws_run_by_step_number_whatever_the_import_order():
+    from revive_dsl.engine.setup import SETUP_DRAWS
+
+    Rules.load(("base", "abyss"))
+    steps = [step for step, _ in SETUP_DRAWS]
+    assert steps == sorted(steps) and steps[:1] == [11]
