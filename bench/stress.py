@@ -10,7 +10,7 @@ feeds them to the project's own entry points. Each outcome is one of:
 - positioned: refused with the project's own error (a DslError with a position);
 - traceback: any other exception escaped;
 - hang: one input took longer than the per-input limit;
-- changed: data lost: a step that failed left the replay's state different from before it, or ``revive fmt``
+- data lost: a step that failed left the replay's state different from before it, or ``revive fmt``
   rewrote a file into one whose data differs.
 
 Categories: effect texts (parse and check), scripts (load and replay), start states (a script's
@@ -246,12 +246,12 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 signal.alarm(0)
             table[name][outcome] += 1
-    print(f"{'category':<14} {'inputs':>8} {'ok':>8} {'positioned':>11} {'traceback':>10} {'hang':>5} {'changed':>8}")
+    print(f"{'category':<14} {'inputs':>8} {'ok':>8} {'positioned':>11} {'traceback':>10} {'hang':>5} {'data lost':>9}")
     for name, counts in table.items():
         total = sum(counts.values())
         print(
             f"{name:<14} {total:>8} {counts['ok']:>8} {counts['positioned']:>11} {counts['traceback']:>10} "
-            f"{counts['hang']:>5} {counts['changed']:>8}"
+            f"{counts['hang']:>5} {counts['changed']:>9}"
         )
     shutil.rmtree(folder, ignore_errors=True)
     for name, example in first_escape.items():
