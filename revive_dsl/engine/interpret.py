@@ -23,6 +23,7 @@ from typing import Any
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 
@@ -324,7 +325,7 @@ def count(call: n.Call, ctx: Ctx) -> int:
     impl = COUNTERS.get(call.name)
     if impl is None:
         raise NotImplementedError(f"{call.pos}: the counter '{call.name}' has no implementation yet")
-    for hook in COUNTED_FOR:
+    for hook in COUNTED_FOR.of(ctx):
         seat = hook(ctx)
         if seat is not None:
             ctx = Ctx(ctx.game, seat, ctx.rules, source=ctx.source, event=ctx.event, log=ctx.log)
@@ -333,7 +334,7 @@ def count(call: n.Call, ctx: Ctx) -> int:
 
 # Whose things a counter counts when not the Ctx's player's: ``hook(ctx) -> seat or None`` (the leech
 # tribe's borrowed technology counts its owner's things, 004's Gib'warks example; rules/abyss/leech.py).
-COUNTED_FOR: list[Callable[[Ctx], int | None]] = []
+COUNTED_FOR: Hooks[Callable[[Ctx], int | None]] = Hooks("COUNTED_FOR")
 
 
 def holds(cond: n.Condition, ctx: Ctx) -> bool:
@@ -377,13 +378,14 @@ def _points(ctx: Ctx, call: n.Call) -> Effect:
 # Extension point: the expansion's conversion between points and devotion (revive_dsl/rules/abyss/devotion.py).
 # A hook takes the Ctx, the track gained on ("points" or "devotion") and the amount, and scores the gain
 # itself (through :func:`score_points` and its own devotion track); the last one registered is used.
-GAIN_CONVERSION: list[Callable[[Ctx, str, int], Effect]] = []
+GAIN_CONVERSION: Hooks[Callable[[Ctx, str, int], Effect]] = Hooks("GAIN_CONVERSION")
 
 
 def gain_points(ctx: Ctx, amount: int) -> Effect:
     """Every blue point gained passes through here (the expansion's conversion hooks in: GAIN_CONVERSION)."""
-    if GAIN_CONVERSION:
-        yield from GAIN_CONVERSION[-1](ctx, "points", amount)
+    conversion = GAIN_CONVERSION.of(ctx)
+    if conversion:
+        yield from conversion[-1](ctx, "points", amount)
     else:
         yield from score_points(ctx, amount)
 
@@ -412,8 +414,9 @@ def _purple(ctx: Ctx, call: n.Call) -> Effect:
 
 @effect("devotion")
 def _devotion(ctx: Ctx, call: n.Call) -> Effect:
-    if GAIN_CONVERSION:
-        yield from GAIN_CONVERSION[-1](ctx, "devotion", count_arg(call))
+    conversion = GAIN_CONVERSION.of(ctx)
+    if conversion:
+        yield from conversion[-1](ctx, "devotion", count_arg(call))
     else:
         ctx.player.devotion += count_arg(call)
 

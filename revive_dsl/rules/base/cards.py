@@ -22,6 +22,7 @@ from collections.abc import Callable
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
@@ -44,12 +45,14 @@ def _all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
 
 
 # Each hook refines the colours found so far; Scyphoz cards (chosen colour) append theirs.
-COLOUR_HOOKS: list[Callable[[Ctx, str, set[str]], set[str]]] = [_printed_colour, _all_colours_this_turn]
+COLOUR_HOOKS: Hooks[Callable[[Ctx, str, set[str]], set[str]]] = Hooks(
+    "COLOUR_HOOKS", [_printed_colour, _all_colours_this_turn]
+)
 
 
 # Cards whose colour is chosen as they are played (the expansion's Scyphoz cards, rules/abyss/scyphoz.py): each
 # entry is (may the card be played as this colour?, ask its colour as it is played); play_card asks both.
-CHOSEN_COLOUR: list[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = []
+CHOSEN_COLOUR: Hooks[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = Hooks("CHOSEN_COLOUR")
 
 
 def card_colours(ctx: Ctx, card: str) -> set[str]:
@@ -61,7 +64,7 @@ def card_colours(ctx: Ctx, card: str) -> set[str]:
     ['grey']
     """
     colours: set[str] = set()
-    for hook in COLOUR_HOOKS:
+    for hook in COLOUR_HOOKS.of(ctx):
         colours = hook(ctx, card, colours)
     return colours
 
@@ -288,10 +291,11 @@ def playable_cards(ctx: Ctx, colour: str = "any") -> list[str]:
     """
     if not playable_slots(rules_of(ctx), ctx.player):
         return []
+    chosen = CHOSEN_COLOUR.of(ctx)
     return [
         card
         for card in ctx.player.active
-        if matches(ctx, card, colour) or any(may(ctx, card, colour) for may, _ in CHOSEN_COLOUR)
+        if matches(ctx, card, colour) or any(may(ctx, card, colour) for may, _ in chosen)
     ]
 
 
@@ -306,7 +310,7 @@ def play_card(ctx: Ctx, colour: str = "any") -> Effect:
     if not cards:
         return
     card = (yield Decision(ctx.seat, "play a card", "play which card?", options_of(cards))).key
-    for _, choose in CHOSEN_COLOUR:
+    for _, choose in CHOSEN_COLOUR.of(ctx):
         yield from choose(ctx, card, colour)
     slot = (yield Decision(ctx.seat, "play a card", "into which slot?", options_of(playable_slots(rules, player)))).key
     half = slot_half(rules, slot)
