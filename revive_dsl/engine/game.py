@@ -104,6 +104,10 @@ def _table_order(game: Game) -> tuple[tuple[str, ...], frozenset[str]]:
     return hit
 
 
+# What happens once when the game is over (the base game's final scoring); each gets the rules and the game.
+GAME_OVER: Hooks[Callable[[Rules, Game], object]] = Hooks("GAME_OVER")
+
+
 # What else ends with a turn (the expansion: Scyphoz cards' colours chosen for the turn); each gets the game.
 END_TURN_HOOKS: Hooks[Callable[[Game], None]] = Hooks("END_TURN_HOOKS")
 
@@ -190,9 +194,9 @@ class Runner:
         return self._gen is None and not setup_pending(self.game) and not self.game.turn.over
 
     def _score(self) -> None:
-        from revive_dsl.rules.base.scoring import record_final_scores  # scoring builds on modules importing this one
-
-        record_final_scores(self.rules or Rules.load(tuple(self.game.packs)), self.game)
+        rules = self.rules or Rules.load(tuple(self.game.packs))
+        for hook in GAME_OVER.of(rules):
+            hook(rules, self.game)
 
     @property
     def between_moves(self) -> bool:

@@ -53,7 +53,6 @@ from revive_dsl.engine.interpret import (
     cost_of,
     count_arg,
     effect,
-    gain_points,
     run,
 )
 from revive_dsl.engine.memo import unchanged
@@ -62,6 +61,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
+from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.scoring import side_index
 from revive_dsl.rules.base.tracks_api import advance
 

@@ -345,11 +345,24 @@ def activate_slot(ctx: Ctx, slot: str, card: str, earlier: list[str]) -> Effect:
         if still is not None and colours & card_colours(ctx, old):
             ctx.log.append(f"{old} is activated again")
             yield from gain_half(ctx, old, still.half, slot=slot)
-    from revive_dsl.rules.base.modules import activate_module
-
     for module in list(ctx.player.modules.get(slot, [])):
         if module is not None and colours & set(rules_of(ctx).data(module).get("colours", [])):
             yield from activate_module(ctx, module)
+
+
+def activate_module(ctx: Ctx, module: str) -> Effect:
+    """Gain a module's effect, with the module as its source.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> from revive_dsl.engine.rules import Rules
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> run_to_end(activate_module(Ctx(game, 0, Rules.load(("base",))), "mod_green_1"), [])
+    >>> game.players[0].resources["book"]
+    2
+    """
+    ctx.log.append(f"{ctx.player.name} activates {module}")
+    yield from gain_immediate(as_source(ctx, module), rules_of(ctx).effect(module, "effect"))
 
 
 def can_play(game: Game) -> bool:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
+from revive_dsl.engine.game import GAME_OVER
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, count
 from revive_dsl.engine.rules import Rules
@@ -351,3 +352,7 @@ def record_final_scores(rules: Rules, game: Game) -> bool:
 # What else is recorded once the game is scored (the expansion's solo achievements, rules/abyss/solo.py);
 # each gets the rules, the game and the sheets.
 RECORD_HOOKS: Hooks[Callable[[Rules, Game, list[ScoreSheet]], None]] = Hooks("RECORD_HOOKS")
+
+
+if record_final_scores not in GAME_OVER:
+    GAME_OVER.append(record_final_scores)
