@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from revive_dsl.positions import Diagnostic, Pos
 
-if TYPE_CHECKING:
-    from revive_dsl.content import Content
+
+class Components(Protocol):
+    """What the board checks read of loaded content (``content.Content`` is one): components by kind."""
+
+    def of_kind(self, kind: str) -> list[Any]: ...
+
 
 Cell = tuple[int, int]
 
@@ -182,7 +186,7 @@ def check_player_board(board: dict[str, Any], pos: Pos, name: str = "player_boar
     return out
 
 
-def check_board(content: Content) -> list[Diagnostic]:
+def check_board(content: Components) -> list[Diagnostic]:
     """Every board rule, for every board loaded; also that each tile fits a slot of its kind."""
     out: list[Diagnostic] = []
     for comp in content.of_kind("player_board"):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.interpret import Ctx, decisions_asked, gain_points, run_text, run_to_end
+from revive_dsl.engine.interpret import Ctx, decisions_asked, run_text, run_to_end
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.devotion import advance_devotion
+from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.scoring import final_scores
 
 load_all()

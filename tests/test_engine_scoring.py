@@ -371,9 +371,10 @@ def test_final_scores_leave_the_state_untouched():
 
 def test_a_huge_point_gain_costs_no_more_than_a_small_one():
     """Issue 13, break 4: the point track is not walked space by space (laps come from one division)."""
-    from revive_dsl.engine.interpret import Ctx, run_to_end, score_points
+    from revive_dsl.engine.interpret import Ctx, run_to_end
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.state import Game, Player
+    from revive_dsl.rules.base.gains import score_points
 
     game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun", points=48)])
     run_to_end(score_points(Ctx(game, 0, Rules.load(("base",))), 10**12 + 3), [])

@@ -6,9 +6,10 @@ Rulebook sections: "Advancing on the tracks", "Reward spaces", "Progress markers
 
 from revive_dsl.engine import registry
 from revive_dsl.engine.game import Runner, legal_moves
-from revive_dsl.engine.interpret import Ctx, decisions_asked, gain_points, run_text, run_to_end
+from revive_dsl.engine.interpret import Ctx, decisions_asked, run_text, run_to_end
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
+from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.hibernate import hibernate_steps
 from revive_dsl.rules.base.machines import machines_usable_during, usable_machines
 from revive_dsl.rules.base.tracks import advance, take_artifact

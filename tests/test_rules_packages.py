@@ -68,3 +68,25 @@ def test_setup_draws_run_by_step_number_whatever_the_import_order():
     Rules.load(("base", "abyss"))
     steps = [step for step, _ in SETUP_DRAWS]
     assert steps == sorted(steps) and steps[:1] == [11]
+
+
+def test_a_base_game_runs_no_expansion_code_even_after_an_expansion_game():
+    """Hooks are seen per game: in a process that has loaded the expansion, a base game calls none of its code."""
+    from revive_dsl.engine.simulate import play_random_game
+
+    players = [("Ann", "nadair", "sun"), ("Bob", "formica", "moon")]
+    play_random_game(Rules.load(("base", "abyss")), players, seed=5, max_decisions=300, check=False)
+    abyss = str(REPO / "revive_dsl" / "rules" / "abyss")
+    called: set[str] = set()
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename.startswith(abyss):
+            called.add(f"{Path(frame.f_code.co_filename).name}:{frame.f_code.co_name}")
+
+    sys.setprofile(profile)
+    try:
+        record = play_random_game(Rules.load(("base",)), players, seed=3)
+    finally:
+        sys.setprofile(None)
+    assert len(record.answers) > 100
+    assert sorted(called) == []

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.hooks import Hooks, owner, packages_of
 from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.rules import Rules
@@ -68,7 +69,7 @@ def move_allowed(game: Game, key: str) -> bool:
     if key == "end":
         return game.turn.actions > 0
     m = MOVES.get(key)
-    if m is None:
+    if m is None or key not in _table_order(game)[1]:  # a move of a rules package the game does not play
         return False
     if m.name == "hibernate":
         return game.turn.actions == 0 and m.available(game)
@@ -80,26 +81,41 @@ def move_allowed(game: Game, key: str) -> bool:
 def legal_moves(game: Game) -> list[str]:
     """The keys of every move the current player may make now, in table order."""
     with unchanged(game):  # explore, build and populate share one range map
-        return [key for key in [*_table_order(), "end"] if move_allowed(game, key)]
+        return [key for key in [*_table_order(game)[0], "end"] if move_allowed(game, key)]
 
 
-def _table_order() -> list[str]:
-    """The move keys in the order of :func:`~revive_dsl.engine.registry.module_rank`, whichever module happened
-    to be imported first (otherwise importing, say, the hibernate module early reorders the options and a seed
-    plays another game)."""
-    from revive_dsl.engine.registry import module_rank
+_ORDERS: dict[tuple, tuple[tuple[str, ...], frozenset[str]]] = {}
 
-    return [m.name for m in sorted(MOVES.values(), key=lambda m: module_rank(m.carry_out.__module__))]
+
+def _table_order(game: Game) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The keys of the moves of the machinery and of the game's rules packages, in the order of
+    :func:`~revive_dsl.engine.registry.module_rank` whichever module happened to be imported first (otherwise
+    importing, say, the hibernate module early reorders the options and a seed plays another game); and
+    the same keys as a set."""
+    packages = packages_of(game)
+    key = (packages, len(MOVES))
+    hit = _ORDERS.get(key)
+    if hit is None:
+        from revive_dsl.engine.registry import module_rank
+
+        seen = [m for m in MOVES.values() if (o := owner(m.carry_out)) is None or o in packages]
+        names = tuple(m.name for m in sorted(seen, key=lambda m: module_rank(m.carry_out.__module__)))
+        hit = _ORDERS[key] = (names, frozenset(names))
+    return hit
+
+
+# What happens once when the game is over (the base game's final scoring); each gets the rules and the game.
+GAME_OVER: Hooks[Callable[[Rules, Game], object]] = Hooks("GAME_OVER")
 
 
 # What else ends with a turn (the expansion: Scyphoz cards' colours chosen for the turn); each gets the game.
-END_TURN_HOOKS: list[Callable[[Game], None]] = []
+END_TURN_HOOKS: Hooks[Callable[[Game], None]] = Hooks("END_TURN_HOOKS")
 
 
 def end_turn(game: Game) -> None:
     """Pass the turn to the next player in seat order (the last round is tracked here)."""
     turn = game.turn
-    for hook in END_TURN_HOOKS:
+    for hook in END_TURN_HOOKS.of(game):
         hook(game)
     turn.all_colours = []  # lasts for the turn it was used in, never into end scoring
     if turn.end_triggered_by is not None:
@@ -178,9 +194,9 @@ class Runner:
         return self._gen is None and not setup_pending(self.game) and not self.game.turn.over
 
     def _score(self) -> None:
-        from revive_dsl.rules.base.scoring import record_final_scores  # scoring builds on modules importing this one
-
-        record_final_scores(self.rules or Rules.load(tuple(self.game.packs)), self.game)
+        rules = self.rules or Rules.load(tuple(self.game.packs))
+        for hook in GAME_OVER.of(rules):
+            hook(rules, self.game)
 
     @property
     def between_moves(self) -> bool:
@@ -223,22 +239,22 @@ def _switch_gain(ctx: Ctx) -> Effect:
     ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
 
 
-SWITCH_OPTIONS: list[SwitchOption] = [("resource", lambda ctx: True, _switch_gain)]
+SWITCH_OPTIONS: Hooks[SwitchOption] = Hooks("SWITCH_OPTIONS", [("resource", lambda ctx: True, _switch_gain)])
 
 
 @move("switch", action=True, available=lambda g: not g.players[g.turn.player].switch_used, label="use your switch")
 def _switch(ctx: Ctx) -> Effect:
     ctx.player.switch_used = True
-    usable = [(key, run) for key, ok, run in SWITCH_OPTIONS if ok(ctx)]
+    usable = [(key, run) for key, ok, run in SWITCH_OPTIONS.of(ctx) if ok(ctx)]
     if len(usable) == 1:
         yield from usable[0][1](ctx)
     else:
         choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
         yield from dict(usable)[choice.key](ctx)
     yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)
-    for hook in AFTER_SWITCH:
+    for hook in AFTER_SWITCH.of(ctx):
         hook(ctx)
 
 
 # What else a switch action does (the expansion's solo rule: the action cube moves); each gets the Ctx.
-AFTER_SWITCH: list[Callable[[Ctx], None]] = []
+AFTER_SWITCH: Hooks[Callable[[Ctx], None]] = Hooks("AFTER_SWITCH")

@@ -23,6 +23,7 @@ from typing import Any
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 
@@ -324,7 +325,7 @@ def count(call: n.Call, ctx: Ctx) -> int:
     impl = COUNTERS.get(call.name)
     if impl is None:
         raise NotImplementedError(f"{call.pos}: the counter '{call.name}' has no implementation yet")
-    for hook in COUNTED_FOR:
+    for hook in COUNTED_FOR.of(ctx):
         seat = hook(ctx)
         if seat is not None:
             ctx = Ctx(ctx.game, seat, ctx.rules, source=ctx.source, event=ctx.event, log=ctx.log)
@@ -333,7 +334,7 @@ def count(call: n.Call, ctx: Ctx) -> int:
 
 # Whose things a counter counts when not the Ctx's player's: ``hook(ctx) -> seat or None`` (the leech
 # tribe's borrowed technology counts its owner's things, 004's Gib'warks example; rules/abyss/leech.py).
-COUNTED_FOR: list[Callable[[Ctx], int | None]] = []
+COUNTED_FOR: Hooks[Callable[[Ctx], int | None]] = Hooks("COUNTED_FOR")
 
 
 def holds(cond: n.Condition, ctx: Ctx) -> bool:
@@ -351,101 +352,6 @@ def holds(cond: n.Condition, ctx: Ctx) -> bool:
 STATES: dict[str, Callable[[Ctx], bool]] = {
     "switch_used": lambda ctx: ctx.player.switch_used,
 }
-
-
-# --- resources, points and supplies -----------------------------------------------------
-
-
-@effect("gain")
-def _gain(ctx: Ctx, call: n.Call) -> Effect:
-    amount = count_arg(call)
-    _, words = args(call)
-    what = words[0]
-    if what == "basic":
-        room = [r for r in res.BASIC]
-        choice = yield Decision(ctx.seat, "gain a basic resource", f"gain {amount} of which?", options_of(room))
-        what = choice.key
-    ctx.log.append(f"gains {amount} {what}")
-    yield from res.gain(ctx.player, what, amount)
-
-
-@effect("points")
-def _points(ctx: Ctx, call: n.Call) -> Effect:
-    yield from gain_points(ctx, count_arg(call))
-
-
-# Extension point: the expansion's conversion between points and devotion (revive_dsl/rules/abyss/devotion.py).
-# A hook takes the Ctx, the track gained on ("points" or "devotion") and the amount, and scores the gain
-# itself (through :func:`score_points` and its own devotion track); the last one registered is used.
-GAIN_CONVERSION: list[Callable[[Ctx, str, int], Effect]] = []
-
-
-def gain_points(ctx: Ctx, amount: int) -> Effect:
-    """Every blue point gained passes through here (the expansion's conversion hooks in: GAIN_CONVERSION)."""
-    if GAIN_CONVERSION:
-        yield from GAIN_CONVERSION[-1](ctx, "points", amount)
-    else:
-        yield from score_points(ctx, amount)
-
-
-POINT_TRACK = 50  # spaces of the point track: a marker passing 50 starts another lap
-
-
-def score_points(ctx: Ctx, amount: int) -> Effect:
-    """Move the point marker ``amount`` spaces, taking the point track's bonuses (no conversion)."""
-    player = ctx.player
-    before = player.laps * POINT_TRACK + player.points
-    laps, player.points = divmod(player.points + amount, POINT_TRACK)  # any amount at the same cost
-    player.laps += laps
-    ctx.log.append(f"scores {amount} points")
-    from revive_dsl.rules.base.tracks import point_track_bonuses  # the tracks module builds on this one
-
-    yield from point_track_bonuses(ctx, before, before + amount)
-
-
-@effect("purple")
-def _purple(ctx: Ctx, call: n.Call) -> Effect:
-    ctx.player.purple += count_arg(call)
-    return
-    yield
-
-
-@effect("devotion")
-def _devotion(ctx: Ctx, call: n.Call) -> Effect:
-    if GAIN_CONVERSION:
-        yield from GAIN_CONVERSION[-1](ctx, "devotion", count_arg(call))
-    else:
-        ctx.player.devotion += count_arg(call)
-
-
-@effect("energy")
-def _energy(ctx: Ctx, call: n.Call) -> Effect:
-    amount = min(count_arg(call), ctx.game.supply.energy)
-    ctx.game.supply.energy -= amount
-    ctx.player.energy += amount
-    ctx.log.append(f"gains {amount} energy")
-    return
-    yield
-
-
-@effect("reclaim_energy")
-def _reclaim_energy(ctx: Ctx, call: n.Call) -> Effect:
-    for _ in range(count_arg(call)):
-        if not ctx.player.energy_on:
-            return
-        choice = yield Decision(ctx.seat, "take back energy", "from which machine?", options_of(ctx.player.energy_on))
-        ctx.player.energy_on.remove(choice.key)
-        ctx.player.energy += 1
-
-
-@effect("fill")
-def _fill(ctx: Ctx, call: n.Call) -> Effect:
-    _, words = args(call)
-    what = words[0]
-    if what == "basic":
-        choice = yield Decision(ctx.seat, "fill", "set which resource to 6?", options_of(res.BASIC))
-        what = choice.key
-    ctx.player.resources[what] = res.CAPS[what]
 
 
 def run_to_end(effect_gen: Effect, answers: Iterable[str]) -> None:
@@ -496,32 +402,3 @@ def apply_text(game: Game, seat: int, text: str) -> Effect:
                 yield from run(clause.body, ctx)
 
     return gen()
-
-
-# --- counters that need nothing but the player's own state ------------------------------
-
-
-@counter("crates")
-def _crates(ctx: Ctx, call: n.Call) -> int:
-    # opened and reactivated crates are both used crates; each counts once wherever it is kept
-    return len({*ctx.player.crates_closed, *ctx.player.crates_opened, *ctx.player.crates_reactivated})
-
-
-@counter("energy_markers")
-def _energy_markers(ctx: Ctx, call: n.Call) -> int:
-    return ctx.player.energy + len(ctx.player.energy_on)
-
-
-@counter("remaining_resources")
-def _remaining_resources(ctx: Ctx, call: n.Call) -> int:
-    return res.total(ctx.player)
-
-
-@counter("abilities")
-def _abilities(ctx: Ctx, call: n.Call) -> int:
-    return 5 - ctx.player.tribe_markers
-
-
-@counter("machine_tracks")
-def _machine_tracks(ctx: Ctx, call: n.Call) -> int:
-    return sum(ctx.player.tracks.values())

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args, count_arg
 from revive_dsl.engine.memo import remembered, unchanged
 from revive_dsl.engine.rules import Rules
@@ -99,12 +100,13 @@ _MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
 
 # More programs whose ``always`` clauses hold for a player (the leech tribe's borrowed technologies,
 # revive_dsl/rules/abyss/leech.py): ``source(rules, player) -> programs``, read from ``player.borrowed``.
-PROGRAM_SOURCES: list[Callable[[Rules, Player], list[n.Program]]] = []
+PROGRAM_SOURCES: Hooks[Callable[[Rules, Player], list[n.Program]]] = Hooks("PROGRAM_SOURCES")
 
 
 def _collect_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     modifiers = BY_KIND["modifier"]
-    programs = [*_tribe_programs(rules, player), *(p for source in PROGRAM_SOURCES for p in source(rules, player))]
+    sources = PROGRAM_SOURCES.of(rules)
+    programs = [*_tribe_programs(rules, player), *(p for source in sources for p in source(rules, player))]
     bodies = [c.body for program in programs for c in program.clauses if isinstance(c, n.Always)]
     bodies += [
         c.body
@@ -155,7 +157,7 @@ def _tokens(ctx: Ctx) -> list[Origin]:
     return out
 
 
-RANGE_ORIGINS: list[Callable[[Ctx], list[Origin]]] = [_own_pieces, _tokens]
+RANGE_ORIGINS: Hooks[Callable[[Ctx], list[Origin]]] = Hooks("RANGE_ORIGINS", [_own_pieces, _tokens])
 
 
 def _unexplored(ctx: Ctx, space: str) -> bool:
@@ -184,7 +186,7 @@ def _edge_crystal(ctx: Ctx, space: str) -> bool:
     return space in geo.geometry(rules_of(ctx)).crystals
 
 
-RANGE_BLOCKERS: list[Callable[[Ctx, str], bool]] = [_unexplored, _lake, _edge_crystal]
+RANGE_BLOCKERS: Hooks[Callable[[Ctx, str], bool]] = Hooks("RANGE_BLOCKERS", [_unexplored, _lake, _edge_crystal])
 
 
 def _free_passage(ctx: Ctx, space: str) -> int | None:
@@ -192,22 +194,22 @@ def _free_passage(ctx: Ctx, space: str) -> int | None:
     return 0 if free and geo.terrain(rules_of(ctx), ctx.game.board, space) in free else None
 
 
-PASSAGE_COSTS: list[Callable[[Ctx, str], int | None]] = [_free_passage]
+PASSAGE_COSTS: Hooks[Callable[[Ctx, str], int | None]] = Hooks("PASSAGE_COSTS", [_free_passage])
 
 # Cells that together make ONE large space for range (a lake crossed with ``range_through_lakes``, a gate
 # tile: rules/abyss/lakes.py, rules/abyss/gates.py): ``cells(ctx) -> {cell: its large space's key}``; moving between
 # two cells of one large space is free, so passing through it costs what passing one space costs.
-LARGE_SPACES: list[Callable[[Ctx], dict[str, str]]] = []
+LARGE_SPACES: Hooks[Callable[[Ctx], dict[str, str]]] = Hooks("LARGE_SPACES")
 
 
-def _blocked(ctx: Ctx, space: str) -> bool:
-    """Whether a rule of :data:`RANGE_BLOCKERS` stops paths at this space."""
-    return any(rule(ctx, space) for rule in RANGE_BLOCKERS)
+def _blocked(ctx: Ctx, space: str, blockers: tuple | None = None) -> bool:
+    """Whether a rule of :data:`RANGE_BLOCKERS` (the game's: ``blockers``) stops paths at this space."""
+    return any(rule(ctx, space) for rule in (RANGE_BLOCKERS.of(ctx) if blockers is None else blockers))
 
 
-def passage_cost(ctx: Ctx, space: str) -> int:
+def passage_cost(ctx: Ctx, space: str, rules: tuple | None = None) -> int:
     """What passing through a space costs (1 unless a rule of :data:`PASSAGE_COSTS` says otherwise)."""
-    for rule in PASSAGE_COSTS:
+    for rule in PASSAGE_COSTS.of(ctx) if rules is None else rules:
         cost = rule(ctx, space)
         if cost is not None:
             return cost
@@ -217,7 +219,7 @@ def passage_cost(ctx: Ctx, space: str) -> int:
 def origins(ctx: Ctx) -> list[Origin]:
     """Every (space, bonus) the player may count range from now."""
     best: dict[str, int] = {}
-    for source in RANGE_ORIGINS:
+    for source in RANGE_ORIGINS.of(ctx):
         for space, bonus in source(ctx):
             best[space] = max(bonus, best.get(space, bonus))
     return sorted(best.items())
@@ -230,7 +232,8 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
     """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path);
     paths pass none of ``avoid`` either (they may end there)."""
     adjacent = geo.geometry(rules_of(ctx)).neighbours
-    group = {cell: key for cells_of in LARGE_SPACES for cell, key in cells_of(ctx).items()}
+    group = {cell: key for cells_of in LARGE_SPACES.of(ctx) for cell, key in cells_of(ctx).items()}
+    blockers, costs = RANGE_BLOCKERS.of(ctx), PASSAGE_COSTS.of(ctx)
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
     queue = [(0, s) for s in sorted(sources)]
@@ -243,10 +246,10 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
             done.add(space)
             if space in sources:
                 step = 0
-            elif space in avoid or _blocked(ctx, space):
+            elif space in avoid or _blocked(ctx, space, blockers):
                 continue  # a target may lie here, but no path goes on through
             else:
-                step = passage_cost(ctx, space)
+                step = passage_cost(ctx, space, costs)
             for nb in adjacent.get(space, ()):
                 cost = 0 if space in group and group.get(nb) == group[space] else step  # within one large space
                 if nb not in done and d + cost < best.get(nb, d + cost + 1):
@@ -267,13 +270,13 @@ def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = Non
 
 def range_bonus(ctx: Ctx) -> int:
     """The bonus for the action under way: the next action's ``range`` plus the lasting ones."""
-    extra = sum(bonus(ctx) for bonus in RANGE_BONUSES)
+    extra = sum(bonus(ctx) for bonus in RANGE_BONUSES.of(ctx))
     return ctx.game.turn.range_bonus + lasting_range(rules_of(ctx), ctx.player) + extra
 
 
 # More lasting range bonuses that depend on the state (the circadian tribe's ``while night: range 1``,
 # revive_dsl/rules/abyss/circadian.py); each gets the Ctx.
-RANGE_BONUSES: list[Callable[[Ctx], int]] = []
+RANGE_BONUSES: Hooks[Callable[[Ctx], int]] = Hooks("RANGE_BONUSES")
 
 
 def range_costs(ctx: Ctx) -> dict[str, int]:

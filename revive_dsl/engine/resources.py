@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.state import Player
 
 BASIC = ("gear", "book", "food")
@@ -27,7 +28,7 @@ CAPS = {"gear": 6, "book": 6, "food": 6, "crystal": 3}
 
 # Which resources a player's spare books may stand in for (Nàdair's ``pay_book_for``); set by
 # revive_dsl/rules/base/tribes.py. Books stand in before crystals (docs/rulings.md).
-BOOK_STAND_INS: list[Callable[[Player], tuple[str, ...]]] = []
+BOOK_STAND_INS: Hooks[Callable[[Player], tuple[str, ...]]] = Hooks("BOOK_STAND_INS")
 
 
 def _book_for(player: Player) -> tuple[str, ...]:

@@ -37,6 +37,14 @@ class Rules:
         return self
 
     @property
+    def package_names(self) -> tuple[str, ...]:
+        """:attr:`packages` as a tuple, computed once (the hooks' key: :mod:`revive_dsl.engine.hooks`)."""
+        names = self.__dict__.get("_package_names")
+        if names is None:
+            names = self.__dict__["_package_names"] = tuple(self.packages)
+        return names
+
+    @property
     def packages(self) -> list[str]:
         """The rules packages the loaded packs name (``rules:`` in ``pack.yaml``), in load order.
 

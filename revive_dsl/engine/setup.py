@@ -94,6 +94,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Game, Player, Supply, Turn
 
@@ -130,7 +131,9 @@ def variant_conflicts(variants: list[str]) -> list[str]:
 
 # Expansion packs extend setup here (revive_dsl/rules/abyss/setup.py): more draws after every base draw,
 # ``draw(rules, rng, seats, variants, out)``, and more steps on the game built, ``step(rules, game, drawn)``.
-SETUP_DRAWS: list[tuple[int, Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]]] = []
+SETUP_DRAWS: Hooks[tuple[int, Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]]] = Hooks(
+    "SETUP_DRAWS"
+)
 
 
 def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]) -> None:
@@ -141,7 +144,7 @@ def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], 
         SETUP_DRAWS.sort(key=lambda entry: entry[0])
 
 
-SETUP_STEPS: list[Callable[[Rules, Game, dict[str, Any]], None]] = []
+SETUP_STEPS: Hooks[Callable[[Rules, Game, dict[str, Any]], None]] = Hooks("SETUP_STEPS")
 
 
 def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
@@ -219,7 +222,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) ->
         out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
         places = DRAFT_ROUNDS * DRAFT_KEEP
         out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
-    for _step, draw in SETUP_DRAWS:
+    for _step, draw in SETUP_DRAWS.of(rules):
         draw(rules, rng, seats, variants, out)
     return out
 
@@ -384,7 +387,7 @@ def new_game(
     game = Game(board=board, supply=supply, turn=Turn(), packs=list(rules.packs), variants=variants, seed=seed)
     for seat, (name, tribe, side) in enumerate(players):
         game.players.append(_player(rules, game, seat, (name, tribe, side), drawn, solo))
-    for step in SETUP_STEPS:
+    for step in SETUP_STEPS.of(rules):
         step(rules, game, drawn)
     return game
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from revive_dsl import nodes as n
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.rules import Rules
@@ -64,7 +65,9 @@ def _common_effects(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
 
 
 # Where a player's lasting texts come from; the expansion appends (gadgets, journeys, ...).
-EFFECT_SOURCES: list[Callable[[Ctx], Iterator[tuple[str, n.Program]]]] = [_tribe_effects, _common_effects]
+EFFECT_SOURCES: Hooks[Callable[[Ctx], Iterator[tuple[str, n.Program]]]] = Hooks(
+    "EFFECT_SOURCES", [_tribe_effects, _common_effects]
+)
 
 
 def owned_effects(ctx: Ctx) -> list[tuple[str, n.Program]]:
@@ -75,7 +78,9 @@ def owned_effects(ctx: Ctx) -> list[tuple[str, n.Program]]:
     >>> [source for source, _ in owned_effects(Ctx(Game(players=[p]), 0, Rules.load(("base",))))]
     ['formica', 't2c', 'tech_side_slot']
     """
-    found = remembered(ctx.game, ("owned_effects", ctx.seat), lambda: [i for s in EFFECT_SOURCES for i in s(ctx)])
+    found = remembered(
+        ctx.game, ("owned_effects", ctx.seat), lambda: [i for s in EFFECT_SOURCES.of(ctx) for i in s(ctx)]
+    )
     return list(found)
 
 

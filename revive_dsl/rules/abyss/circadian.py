@@ -49,7 +49,7 @@ def tile_holder(ctx: Ctx) -> Player | None:
     """
     if ctx.player.circadian:
         return ctx.player
-    for hook in COUNTED_FOR:
+    for hook in COUNTED_FOR.of(ctx):
         seat = hook(ctx)
         if seat is not None and ctx.game.players[seat].circadian:
             return ctx.game.players[seat]

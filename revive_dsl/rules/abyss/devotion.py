@@ -11,8 +11,8 @@ Rules encoded here, only when the abyss pack is played:
 - the converted part is moved first, then the rest (004's example: 5 points gained, 4 converted:
   2 devotion, then 1 point); a converted amount is not a new gain and is not converted again.
 
-Every blue point passes through :func:`revive_dsl.engine.interpret.gain_points`; this module is the
-hook :data:`~revive_dsl.engine.interpret.GAIN_CONVERSION` there, and base games never reach it.
+Every blue point passes through :func:`revive_dsl.rules.base.gains.gain_points`; this module is the
+hook :data:`~revive_dsl.rules.base.gains.GAIN_CONVERSION` there, and base games never reach it.
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import GAIN_CONVERSION, Ctx, Effect, effect, score_points
+from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base import board_actions
 from revive_dsl.rules.base.cards import offer_machines_during
+from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
 from revive_dsl.rules.base.tracks import run_program
 
 PACK = "abyss"
@@ -158,3 +159,12 @@ def _populate_devotion(ctx: Ctx, call: n.Call) -> Effect:
     ctx.log.append(f"{player.name} populates the devotion location, unlocking {tid} (free)")
     tech = next(t for t in board_actions.technologies(rules, player.tribe, player.side) if t["id"] == tid)
     yield from board_actions.unlocked(ctx, tid, tech, DEVOTION_LOCATION)
+
+
+@effect("devotion")
+def _devotion(ctx: Ctx, call: n.Call) -> Effect:
+    conversion = GAIN_CONVERSION.of(ctx)
+    if conversion:
+        yield from conversion[-1](ctx, "devotion", count_arg(call))
+    else:
+        ctx.player.devotion += count_arg(call)

@@ -6,6 +6,7 @@ of legal moves.
 """
 
 MODULES = [
+    "gains",
     "cards",
     "modules",
     "card_effects",

@@ -42,6 +42,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import (
     DECLINABLE,
     EFFECTS,
@@ -52,7 +53,6 @@ from revive_dsl.engine.interpret import (
     cost_of,
     count_arg,
     effect,
-    gain_points,
     run,
 )
 from revive_dsl.engine.memo import unchanged
@@ -61,6 +61,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
+from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.scoring import side_index
 from revive_dsl.rules.base.tracks_api import advance
 
@@ -71,30 +72,31 @@ Cost = dict[str, int]
 
 # Tribe rules plug in here (revive_dsl/rules/base/tribes.py): more discount on an action's own cost at its
 # targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
-DISCOUNT_HOOKS: list = []
-AFTER_PAYMENT: list = []
+DISCOUNT_HOOKS: Hooks = Hooks("DISCOUNT_HOOKS")
+AFTER_PAYMENT: Hooks = Hooks("AFTER_PAYMENT")
 # The expansion's leech tribe (revive_dsl/rules/abyss/leech.py): more spaces a player may build on
 # (``hook(ctx) -> spaces``), and the path range is counted along, chosen once a target is chosen and
 # before paying (``hook(ctx, targets, payment, reprice) -> Effect`` returning the payment; ``reprice(food)``
 # is the payment with that much range food).
-BUILD_SPACES: list = []
-RANGE_PATHS: list = []
+BUILD_SPACES: Hooks = Hooks("BUILD_SPACES")
+RANGE_PATHS: Hooks = Hooks("RANGE_PATHS")
 # More rules of space rewards and building places (rules/abyss/lakes.py, gates.py, vast_crystals.py, solo_abyss.py):
 # what a building takes from a space next to it showing a terrain of these (``reward(ctx, space, size)``);
 # which large space a cell belongs to (``of(rules, board, space) -> key or None``), its reward taken once
 # per building however many of its cells touch it; whether a building may go on a space (``may(ctx, space)``).
 TERRAIN_REWARDS: dict = {}
-REWARD_LARGE_SPACES: list = []
-MAY_BUILD: list = []
+REWARD_LARGE_SPACES: Hooks = Hooks("REWARD_LARGE_SPACES")
+MAY_BUILD: Hooks = Hooks("MAY_BUILD")
 
 
 def reward_spaces(rules: Rules, board, spaces) -> list[str]:
     """``spaces`` in order, with only the first cell of each large space of :data:`REWARD_LARGE_SPACES`."""
-    if not REWARD_LARGE_SPACES:
+    large = REWARD_LARGE_SPACES.of(rules)
+    if not large:
         return list(spaces)
     out, seen = [], set()
     for space in spaces:
-        key = next((k for of in REWARD_LARGE_SPACES if (k := of(rules, board, space)) is not None), None)
+        key = next((k for of in large if (k := of(rules, board, space)) is not None), None)
         if key is None or key not in seen:
             out.append(space)
             seen.add(key)
@@ -103,7 +105,7 @@ def reward_spaces(rules: Rules, board, spaces) -> list[str]:
 
 def chosen_path(ctx: Ctx, targets: list[str], payment: Cost, reprice) -> Effect:
     """The payment for range to ``targets`` along the path the player counts (see :data:`RANGE_PATHS`)."""
-    for hook in RANGE_PATHS:
+    for hook in RANGE_PATHS.of(ctx):
         payment = yield from hook(ctx, targets, payment, reprice)
     return payment
 
@@ -176,7 +178,7 @@ class _Pricing:
         for token, amount in self.near:
             if _token_near(ctx, token, targets):
                 near = max(near, amount)
-        return self.flat + near + sum(hook(ctx, self.action, targets) for hook in DISCOUNT_HOOKS)
+        return self.flat + near + sum(hook(ctx, self.action, targets) for hook in DISCOUNT_HOOKS.of(ctx))
 
     def pay_less(self, cost: Cost) -> Cost:
         """A payment lowered by the ``pay_less`` modifiers (see :func:`pay_less`)."""
@@ -383,8 +385,9 @@ def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     if not sizes:
         return
     pricing = _Pricing(ctx, "build")
-    for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in BUILD_SPACES for s in hook(ctx))]:
-        if MAY_BUILD and not all(may(ctx, space) for may in MAY_BUILD):
+    extra, may_build = BUILD_SPACES.of(rules), MAY_BUILD.of(rules)
+    for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in extra for s in hook(ctx))]:
+        if may_build and not all(may(ctx, space) for may in may_build):
             continue
         for size, gears in sizes:
             cost = pricing.payable({"gear": gears}, [space])
@@ -408,7 +411,7 @@ def build(ctx: Ctx) -> Effect:
     )
     res.pay(player, paid)
     own = res.discounted({"gear": BUILDING_GEARS[size]}, discount(ctx, "build", [space]))
-    for hook in AFTER_PAYMENT:
+    for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "build", space, own)
     finish_action(ctx)
     placed = {"player": ctx.seat, "size": size}
@@ -533,7 +536,7 @@ def populate(ctx: Ctx) -> Effect:
     )
     res.pay(player, paid)
     own = res.discounted({"book": techs[tid]["books"]}, discount(ctx, "populate", [location]))
-    for hook in AFTER_PAYMENT:
+    for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "populate", location, own)
     finish_action(ctx)
     there = board.figures.setdefault(location, [])

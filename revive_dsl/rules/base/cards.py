@@ -22,6 +22,7 @@ from collections.abc import Callable
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
@@ -44,12 +45,14 @@ def _all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
 
 
 # Each hook refines the colours found so far; Scyphoz cards (chosen colour) append theirs.
-COLOUR_HOOKS: list[Callable[[Ctx, str, set[str]], set[str]]] = [_printed_colour, _all_colours_this_turn]
+COLOUR_HOOKS: Hooks[Callable[[Ctx, str, set[str]], set[str]]] = Hooks(
+    "COLOUR_HOOKS", [_printed_colour, _all_colours_this_turn]
+)
 
 
 # Cards whose colour is chosen as they are played (the expansion's Scyphoz cards, rules/abyss/scyphoz.py): each
 # entry is (may the card be played as this colour?, ask its colour as it is played); play_card asks both.
-CHOSEN_COLOUR: list[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = []
+CHOSEN_COLOUR: Hooks[tuple[Callable[[Ctx, str, str], bool], Callable[[Ctx, str, str], Effect]]] = Hooks("CHOSEN_COLOUR")
 
 
 def card_colours(ctx: Ctx, card: str) -> set[str]:
@@ -61,7 +64,7 @@ def card_colours(ctx: Ctx, card: str) -> set[str]:
     ['grey']
     """
     colours: set[str] = set()
-    for hook in COLOUR_HOOKS:
+    for hook in COLOUR_HOOKS.of(ctx):
         colours = hook(ctx, card, colours)
     return colours
 
@@ -288,10 +291,11 @@ def playable_cards(ctx: Ctx, colour: str = "any") -> list[str]:
     """
     if not playable_slots(rules_of(ctx), ctx.player):
         return []
+    chosen = CHOSEN_COLOUR.of(ctx)
     return [
         card
         for card in ctx.player.active
-        if matches(ctx, card, colour) or any(may(ctx, card, colour) for may, _ in CHOSEN_COLOUR)
+        if matches(ctx, card, colour) or any(may(ctx, card, colour) for may, _ in chosen)
     ]
 
 
@@ -306,7 +310,7 @@ def play_card(ctx: Ctx, colour: str = "any") -> Effect:
     if not cards:
         return
     card = (yield Decision(ctx.seat, "play a card", "play which card?", options_of(cards))).key
-    for _, choose in CHOSEN_COLOUR:
+    for _, choose in CHOSEN_COLOUR.of(ctx):
         yield from choose(ctx, card, colour)
     slot = (yield Decision(ctx.seat, "play a card", "into which slot?", options_of(playable_slots(rules, player)))).key
     half = slot_half(rules, slot)
@@ -341,11 +345,24 @@ def activate_slot(ctx: Ctx, slot: str, card: str, earlier: list[str]) -> Effect:
         if still is not None and colours & card_colours(ctx, old):
             ctx.log.append(f"{old} is activated again")
             yield from gain_half(ctx, old, still.half, slot=slot)
-    from revive_dsl.rules.base.modules import activate_module
-
     for module in list(ctx.player.modules.get(slot, [])):
         if module is not None and colours & set(rules_of(ctx).data(module).get("colours", [])):
             yield from activate_module(ctx, module)
+
+
+def activate_module(ctx: Ctx, module: str) -> Effect:
+    """Gain a module's effect, with the module as its source.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> from revive_dsl.engine.rules import Rules
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> run_to_end(activate_module(Ctx(game, 0, Rules.load(("base",))), "mod_green_1"), [])
+    >>> game.players[0].resources["book"]
+    2
+    """
+    ctx.log.append(f"{ctx.player.name} activates {module}")
+    yield from gain_immediate(as_source(ctx, module), rules_of(ctx).effect(module, "effect"))
 
 
 def can_play(game: Game) -> bool:

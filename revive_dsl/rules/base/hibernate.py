@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.rules.base.tracks import (
     board_effect,
@@ -130,14 +131,17 @@ def _replenish(ctx: Ctx) -> None:
         replenish_machines(ctx, colour)
 
 
-HIBERNATION_STEPS: list[tuple[str, Callable[[Ctx], Effect]]] = [
-    ("return_energy", _return_energy),
-    ("wake_resting", _wake_resting),
-    ("rest_slots", _rest_slots),
-    ("reset_switch", _reset_switch),
-    ("hibernation_track", _hibernation_track),
-    ("solo_discard", _solo_discard),
-]
+HIBERNATION_STEPS: Hooks[tuple[str, Callable[[Ctx], Effect]]] = Hooks(
+    "HIBERNATION_STEPS",
+    [
+        ("return_energy", _return_energy),
+        ("wake_resting", _wake_resting),
+        ("rest_slots", _rest_slots),
+        ("reset_switch", _reset_switch),
+        ("hibernation_track", _hibernation_track),
+        ("solo_discard", _solo_discard),
+    ],
+)
 
 
 def hibernate_steps(ctx: Ctx) -> Effect:
@@ -156,7 +160,7 @@ def hibernate_steps(ctx: Ctx) -> Effect:
     (1, False, 1)
     """
     yield from fire_trigger(ctx, "hibernate")
-    for _, step in HIBERNATION_STEPS:
+    for _, step in HIBERNATION_STEPS.of(ctx):
         yield from step(ctx)
 
 

@@ -29,6 +29,7 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect, run_chosen
 from revive_dsl.engine.triggers import owned_effects
 from revive_dsl.rules.base.tracks import can_carry_out, rules_of, run_program
@@ -65,7 +66,7 @@ def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Ex
         return []
     out = []
     for spot, program in machine_programs(ctx):
-        if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in MACHINE_GONE):
+        if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in MACHINE_GONE.of(ctx)):
             continue
         for clause in program.clauses:
             if not isinstance(clause, n.Machine) or clause.during != during:
@@ -103,15 +104,15 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
     ctx.player.energy -= 1
     ctx.player.energy_on.append(spot)
     ctx.log.append(f"{ctx.player.name} activates the machine at {spot}")
-    for hook in ON_ACTIVATE:
+    for hook in ON_ACTIVATE.of(ctx):
         hook(ctx, spot)
     yield from run_chosen(body, ctx)  # activating it is choosing its effect
 
 
 # The expansion's unstable machines (rules/abyss/unstable.py): a machine may be gone for good (face down), and
 # activating one may flip it. Each takes the Ctx and the machine's spot.
-MACHINE_GONE: list[Callable[[Ctx, str], bool]] = []
-ON_ACTIVATE: list[Callable[[Ctx, str], None]] = []
+MACHINE_GONE: Hooks[Callable[[Ctx, str], bool]] = Hooks("MACHINE_GONE")
+ON_ACTIVATE: Hooks[Callable[[Ctx, str], None]] = Hooks("ON_ACTIVATE")
 
 
 def _ctx(game) -> Ctx:

@@ -23,6 +23,7 @@ from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect, effect
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.base.cards import activate_module, board_slots, slot_open
 
 
 def module_spaces(ctx: Ctx) -> list[tuple[str, bool, str | None]]:
@@ -34,8 +35,6 @@ def module_spaces(ctx: Ctx) -> list[tuple[str, bool, str | None]]:
     >>> module_spaces(ctx)[:2]
     [('top_left.0', True, None), ('top_left.1', False, None)]
     """
-    from revive_dsl.rules.base.cards import board_slots, slot_open
-
     out = []
     for slot in board_slots(rules_of(ctx)):
         if not slot_open(ctx.player, slot):
@@ -45,23 +44,6 @@ def module_spaces(ctx: Ctx) -> list[tuple[str, bool, str | None]]:
             module = placed[index] if index < len(placed) else None
             out.append((f"{slot['id']}.{index}", bool(space.get("activation")), module))
     return out
-
-
-def activate_module(ctx: Ctx, module: str) -> Effect:
-    """Gain a module's effect, with the module as its source.
-
-    >>> from revive_dsl.engine.interpret import run_to_end
-    >>> from revive_dsl.engine.rules import Rules
-    >>> from revive_dsl.engine.state import Game, Player
-    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
-    >>> run_to_end(activate_module(Ctx(game, 0, Rules.load(("base",))), "mod_green_1"), [])
-    >>> game.players[0].resources["book"]
-    2
-    """
-    from revive_dsl.rules.base.cards import as_source, gain_immediate
-
-    ctx.log.append(f"{ctx.player.name} activates {module}")
-    yield from gain_immediate(as_source(ctx, module), rules_of(ctx).effect(module, "effect"))
 
 
 def take_module(ctx: Ctx) -> Effect:

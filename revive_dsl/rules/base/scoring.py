@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
+from revive_dsl.engine.game import GAME_OVER
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, count
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
@@ -229,18 +231,21 @@ def _devotion(ctx: Ctx) -> Lines:
 
 # The rulebook's final scoring list, in its order (the expansion's devotion first, as 004 lists it);
 # each item yields the lines of its rule.
-SCORING: list[Callable[[Ctx], Lines]] = [
-    _devotion,
-    _purple_from_cards,
-    _progress_track,
-    _technologies,
-    _large_locations,
-    _card_bonuses,
-    _end_game_tile,
-    _minor_artifacts,
-    _remaining_resources,
-    _artifact_card,
-]
+SCORING: Hooks[Callable[[Ctx], Lines]] = Hooks(
+    "SCORING",
+    [
+        _devotion,
+        _purple_from_cards,
+        _progress_track,
+        _technologies,
+        _large_locations,
+        _card_bonuses,
+        _end_game_tile,
+        _minor_artifacts,
+        _remaining_resources,
+        _artifact_card,
+    ],
+)
 
 
 def final_scores(rules: Rules, game: Game) -> list[ScoreSheet]:
@@ -248,7 +253,7 @@ def final_scores(rules: Rules, game: Game) -> list[ScoreSheet]:
     sheets = []
     for player in game.players:
         ctx = Ctx(game, player.seat, rules)
-        lines = tuple(line for item in SCORING for line in item(ctx))
+        lines = tuple(line for item in SCORING.of(rules) for line in item(ctx))
         sheets.append(ScoreSheet(player.seat, player.laps * 50 + player.points, lines))
     return sheets
 
@@ -339,11 +344,15 @@ def record_final_scores(rules: Rules, game: Game) -> bool:
     turn.ranking = ranking(game, sheets)
     if len(game.players) == 1:
         turn.solo_rank = solo_rank(rules, sheets[0].total)
-    for hook in RECORD_HOOKS:
+    for hook in RECORD_HOOKS.of(rules):
         hook(rules, game, sheets)
     return True
 
 
 # What else is recorded once the game is scored (the expansion's solo achievements, rules/abyss/solo.py);
 # each gets the rules, the game and the sheets.
-RECORD_HOOKS: list[Callable[[Rules, Game, list[ScoreSheet]], None]] = []
+RECORD_HOOKS: Hooks[Callable[[Rules, Game, list[ScoreSheet]], None]] = Hooks("RECORD_HOOKS")
+
+
+if record_final_scores not in GAME_OVER:
+    GAME_OVER.append(record_final_scores)

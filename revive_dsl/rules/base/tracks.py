@@ -26,6 +26,7 @@ from collections.abc import Callable
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import COUNTERS, EFFECTS, Ctx, Effect, args, count_arg, effect, run, run_chosen
 from revive_dsl.engine.interpret import can_carry_out as interpret_can_carry_out
 from revive_dsl.engine.rules import Rules
@@ -189,14 +190,14 @@ def _special_machine(ctx: Ctx, space: dict) -> Effect:
     display.remove(choice.key)
     ctx.player.special_machines[space["id"]] = choice.key
     ctx.log.append(f"{ctx.player.name} takes the machine {choice.key}")
-    for hook in MACHINE_TAKEN:
+    for hook in MACHINE_TAKEN.of(ctx):
         yield from hook(ctx, colour)
     replenish_machines(ctx, colour)
 
 
 # What else happens when a machine token is taken from the display, before it is replenished (the
 # machine token variant, rules/abyss/machine_variant.py); each gets the Ctx and the colour.
-MACHINE_TAKEN: list[Callable[[Ctx, str], Effect]] = []
+MACHINE_TAKEN: Hooks[Callable[[Ctx, str], Effect]] = Hooks("MACHINE_TAKEN")
 
 
 def replenish_machines(ctx: Ctx, colour: str) -> None:

@@ -27,11 +27,12 @@ from typing import Any
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.interpret import Ctx, Effect, gain_points
+from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.range import RANGE_BLOCKERS, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_draw
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.gains import gain_points
 
 VARIANT = "vast_crystals"
 TERRAIN = "vast_crystal"  # what each of its spaces shows once explored

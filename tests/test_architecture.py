@@ -1,0 +1,87 @@
+"""The shape of the code: no import circles, and every layer imports only the layers below it.
+
+content (text, trees, packs) -> engine (machinery) -> rules packages (base, then abyss) -> replay -> CLI.
+Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones included.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "revive_dsl"
+
+TOOLS = ("cli", "scaffold", "fmt")  # the command line and the tools it runs over every layer
+
+# Layers, lowest first; a module may import its own layer and those below it.
+LAYERS = [
+    ("content", lambda m: m.count(".") == 1 and m.split(".")[1] not in ("engine", "rules", "replay", *TOOLS)),
+    ("engine", lambda m: m.startswith("revive_dsl.engine")),
+    ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
+    ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
+    ("replay", lambda m: m.startswith("revive_dsl.replay")),
+    ("tools", lambda m: m.split(".")[-1] in TOOLS or m == "revive_dsl"),
+]
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Module -> the project modules it imports anywhere in its text."""
+    modules = {_name(p): p for p in PACKAGE.rglob("*.py")}
+    out = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    found.add(full if full in modules else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+        out[name] = frozenset(m for m in found if m in modules and m != name)
+    return out
+
+
+def layer(module: str) -> int:
+    return next(i for i, (_, test) in enumerate(LAYERS) if test(module))
+
+
+def test_the_import_graph_has_no_circles():
+    deps = graph()
+    state: dict[str, int] = {}
+    circles: list[list[str]] = []
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for dep in sorted(deps[module]):
+            if state.get(dep) == 1:
+                circles.append([*path[path.index(dep) :], dep] if dep in path else [module, dep])
+            elif dep not in state:
+                visit(dep, [*path, dep])
+        state[module] = 2
+
+    for module in sorted(deps):
+        if module not in state:
+            visit(module, [module])
+    assert circles == []
+
+
+def test_every_layer_imports_only_itself_and_the_layers_below():
+    upward = sorted(
+        f"{module} ({LAYERS[layer(module)][0]}) imports {dep} ({LAYERS[layer(dep)][0]})"
+        for module, deps in graph().items()
+        for dep in deps
+        if layer(dep) > layer(module) and not dep.startswith(module + ".")  # a package may import its modules
+    )
+    assert upward == []
+
+
+def test_the_engine_imports_no_rules_package():
+    engine = {m: d for m, d in graph().items() if m.startswith("revive_dsl.engine")}
+    assert sorted((m, d) for m, deps in engine.items() for d in deps if d.startswith("revive_dsl.rules")) == []
