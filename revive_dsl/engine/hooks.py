@@ -48,7 +48,10 @@ def owner(entry: Any) -> str | None:
 def packages_of(where: Any) -> tuple[str, ...]:
     """The rules packages a game plays with: from its :class:`Rules`, or a ``Ctx``/``Runner`` holding them,
     or a ``Game`` (whose packs name them)."""
-    rules = where if hasattr(where, "content") else getattr(where, "rules", None)
+    names = getattr(where, "package_names", None)  # a Rules
+    if names is not None:
+        return names
+    rules = getattr(where, "rules", None)  # a Ctx or a Runner
     if rules is None:
         from revive_dsl.engine.rules import Rules
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from revive_dsl import nodes as n
@@ -36,13 +36,10 @@ class Rules:
         REGISTERED[self.packs] = self
         return self
 
-    @property
+    @cached_property
     def package_names(self) -> tuple[str, ...]:
         """:attr:`packages` as a tuple, computed once (the hooks' key: :mod:`revive_dsl.engine.hooks`)."""
-        names = self.__dict__.get("_package_names")
-        if names is None:
-            names = self.__dict__["_package_names"] = tuple(self.packages)
-        return names
+        return tuple(self.packages)
 
     @property
     def packages(self) -> list[str]:
