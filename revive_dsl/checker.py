@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from revive_dsl import nodes as n
@@ -41,8 +42,22 @@ class _Context:
 class Checker:
     """Walks a program and collects diagnostics; one method per node type."""
 
-    def __init__(self) -> None:
+    def __init__(self, packages: Collection[str] | None = None) -> None:
         self.diagnostics: list[Diagnostic] = []
+        # the rules packages whose words may be used besides the base game's (every game plays the base game);
+        # None: every installed one
+        self.packages = packages
+
+    def foreign(self, pos: Pos, sig: Signature | None) -> bool:
+        """Report a word of a rules package the text's packs do not load; True if it was one."""
+        if sig is None or self.packages is None or sig.package == "base" or sig.package in self.packages:
+            return False
+        self.error(
+            pos,
+            f"'{sig.name}' is a word of the rules package '{sig.package}', which none of the loaded packs names; "
+            f"a pack using it depends on a pack that does (e.g. depends: [{sig.package}])",
+        )
+        return True
 
     def error(self, pos: Pos, message: str) -> None:
         self.diagnostics.append(Diagnostic(pos, message))
@@ -68,8 +83,10 @@ class Checker:
                 ctx = ctx.with_tag(f"event:{clause.event.name}")
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.While):
-            if lookup(clause.state, ("state",)) is None:
+            state = lookup(clause.state, ("state",))
+            if state is None:
                 self.error(clause.pos, f"unknown state '{clause.state}'{_suggest(clause.state, words_of(('state',)))}")
+            self.foreign(clause.pos, state)
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.Machine):
             if clause.during is not None:
@@ -134,6 +151,8 @@ class Checker:
             self.error(
                 condition.pos, f"unknown state '{condition.name}'{_suggest(condition.name, words_of(('state',)))}"
             )
+        else:
+            self.foreign(condition.pos, lookup(condition.name, ("state",)))
 
     def formula(self, formula: n.Formula, ctx: _Context) -> None:
         self.call(formula.counter, ("counter",), ctx)
@@ -155,6 +174,8 @@ class Checker:
         sig = lookup(call.name, kinds)
         if sig is None:
             self.unknown(call, kinds)
+            return None
+        if self.foreign(call.pos, sig):
             return None
         if sig.needs and not (sig.needs & ctx.tags):
             where = " or ".join(sorted(_describe_tag(t) for t in sig.needs))
@@ -231,8 +252,15 @@ def _describe_tag(tag: str) -> str:
     ]
 
 
-def check(program: n.Program) -> list[Diagnostic]:
-    """All diagnostics for a program, in text order; an empty list means it is valid."""
-    checker = Checker()
+def check(program: n.Program, packages: Collection[str] | None = None) -> list[Diagnostic]:
+    """All diagnostics for a program, in text order; an empty list means it is valid.
+
+    ``packages`` are the rules packages whose words the text may use (its packs'); None allows every word.
+
+    >>> from revive_dsl.parser import parse
+    >>> print(check(parse("devotion 2"), packages=["base"])[0].message)  # doctest: +ELLIPSIS
+    'devotion' is a word of the rules package 'abyss', which none of the loaded packs names; ...
+    """
+    checker = Checker(packages)
     checker.program(program)
     return sorted(checker.diagnostics, key=lambda d: (d.pos.line, d.pos.column))

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -140,6 +140,13 @@ class Content:
     components: dict[str, Component] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
 
+    def rules_packages(self) -> list[str] | None:
+        """The rules packages the loaded packs name: the words their content may use. None (every word) when
+        no pack is loaded, e.g. a single file checked on its own."""
+        if not self.packs:
+            return None
+        return list(dict.fromkeys(p.rules for p in self.packs.values() if p.rules))
+
     def of_kind(self, kind: str, pack: str | None = None) -> list[Component]:
         """Components of one kind (optionally of one pack), in file order."""
         return [c for c in self.components.values() if c.kind == kind and (pack is None or c.pack == pack)]
@@ -227,15 +234,16 @@ def _is_symbol(clause: n.Clause) -> bool:
 
 
 def compile_field(
-    text: str, doc: YamlDoc, path: tuple, allowed: frozenset[str]
+    text: str, doc: YamlDoc, path: tuple, allowed: frozenset[str], packages: Collection[str] | None = None
 ) -> tuple[n.Program | None, list[Diagnostic]]:
-    """Parse and check one effect field; also check its clauses are of an allowed kind."""
+    """Parse and check one effect field (with the words of ``packages``, the rules packages loaded); also
+    check its clauses are of an allowed kind."""
     origin = doc.origin(path)
     try:
         program = parse(text, origin)
     except DslError as err:
         return None, err.diagnostics
-    problems = check(program)
+    problems = check(program, packages)
     for clause in program.clauses:
         kind = type(clause).__name__
         if kind not in allowed and not _is_symbol(clause):
@@ -300,6 +308,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
             bad_items.add(path[1])
         else:
             return
+    packages = content.rules_packages()
     for index, item in enumerate(data["components"]):
         if index in bad_items:
             continue
@@ -307,7 +316,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
         comp = Component(kind, item["id"], pack, item, doc.pos(base))
         for pattern, allowed in EFFECT_FIELDS[kind].items():
             for sub in _effect_paths(item, tuple(pattern.split("."))):
-                program, found = compile_field(str(_get(item, sub)), doc, (*base, *sub), allowed)
+                program, found = compile_field(str(_get(item, sub)), doc, (*base, *sub), allowed, packages)
                 problems.extend(found)
                 if program is not None:
                     comp.effects[".".join(map(str, sub))] = program

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import entry_points
+from importlib.util import find_spec
+from pathlib import Path
 
 GROUP = "revive.rules"
 
@@ -39,3 +41,15 @@ def unknown_rules_problem(name: object) -> str | None:
         return None
     known = ", ".join(sorted(installed()))
     return f"rules package '{name}' is not installed (installed: {known}); install the distribution that provides it"
+
+
+def package_folder(name: str) -> Path | None:
+    """The folder of an installed rules package, found without running it (its data files live there).
+
+    >>> package_folder("abyss").name
+    'abyss'
+    """
+    module = installed().get(name)
+    spec = find_spec(module) if module else None
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]) if locations else None

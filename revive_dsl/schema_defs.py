@@ -411,11 +411,51 @@ SCRIPT_SCHEMA: dict[str, Any] = {
 }
 
 
+_WORD_ROW = {
+    "type": "object",
+    "required": ["word", "english", "example", "doc"],
+    "properties": {
+        "word": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+        "params": {"type": "string", "description": "`name:type` each, `[name=default]` when optional"},
+        "english": {"type": "string"},
+        "example": {"type": "string"},
+        "doc": {"type": "string"},
+        "needs": {"type": "array", "items": {"type": "string", "pattern": "^(event|during|clause):[a-z_]+$"}},
+        "topic": {"type": "string"},
+    },
+    "additionalProperties": False,
+}
+
+WORDS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://revive-dsl.invalid/schemas/words.schema.json",
+    "title": "revive-dsl words a rules package brings (its words.yaml)",
+    "type": "object",
+    "properties": {
+        "types": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["words"],
+                "properties": {"words": {"type": "array", "items": {"type": "string"}}, "doc": {"type": "string"}},
+                "additionalProperties": False,
+            },
+        },
+        **{
+            section: {"type": "array", "items": _WORD_ROW}
+            for section in ("effects", "modifiers", "symbols", "counters", "events", "states")
+        },
+    },
+    "additionalProperties": False,
+}
+
+
 def all_schemas() -> dict[str, dict[str, Any]]:
     """File name -> schema, for every schema the package ships."""
     out = {f"{kind}.schema.json": file_schema(kind) for kind in KIND_ITEMS}
     out["pack.schema.json"] = PACK_SCHEMA
     out["script.schema.json"] = SCRIPT_SCHEMA
+    out["words.schema.json"] = WORDS_SCHEMA
     return out
 
 

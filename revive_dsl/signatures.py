@@ -29,6 +29,7 @@ clause of that kind).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # --- argument types: each a table of the words it accepts ---------------------------
 
@@ -47,7 +48,6 @@ TYPES: dict[str, tuple[str, ...]] = {
     "building": ("small", "large"),
     "token": ("forest_tile", "temple", "target", "sand_tile", "workshop", "gate", "falcon"),
     "half": ("top", "bottom"),
-    "gadget": ("gadget_fill", "gadget_energy", "gadget_a", "gadget_b"),
 }
 
 TYPE_DOCS: dict[str, str] = {
@@ -64,7 +64,6 @@ TYPE_DOCS: dict[str, str] = {
     "building": "a building size: small or large",
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
-    "gadget": "a gadget tile of the gadgets tribe",
 }
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
@@ -111,6 +110,7 @@ class Signature:
     doc: str
     needs: frozenset[str] = frozenset()
     topic: str = "general"
+    package: str = "base"  # the rules package the word comes with (the base game's are written here)
 
 
 def _params(spec: str) -> tuple[Param, ...]:
@@ -164,13 +164,6 @@ _EFFECTS = (
                 "Points tallied only at the end: no point-track bonuses.",
             ),
             (
-                "devotion",
-                "count",
-                "gain {count} devotion",
-                "devotion 2",
-                "Advance on the devotion track (Call of the Abyss).",
-            ),
-            (
                 "energy",
                 "[count=1]",
                 "gain {count} energy from the supply",
@@ -183,13 +176,6 @@ _EFFECTS = (
                 "take back {count} energy from your machines",
                 "reclaim_energy",
                 "Return energy from your machines to your energy storage.",
-            ),
-            (
-                "reclaim_all_energy",
-                "",
-                "take back all energy from your machines",
-                "reclaim_all_energy",
-                "Return every energy on your machines to storage, this machine's too.",
             ),
             ("crate", "[count=1]", "gain {count} crate(s)", "crate", "Take crates from the supply, closed."),
             ("fill", "what:basic", "set your {what} to 6", "fill basic", "Raise one basic resource to its cap of 6."),
@@ -283,32 +269,11 @@ _EFFECTS = (
                 "For this turn one card has every colour (not in end scoring).",
             ),
             (
-                "rest_all",
-                "",
-                "move all cards in your slots to your resting area",
-                "rest_all",
-                "Empty every card slot into the resting area.",
-            ),
-            (
-                "recall_all",
-                "",
-                "move all cards from your resting area to your active area",
-                "recall_all",
-                "Bring back the whole resting area.",
-            ),
-            (
                 "display_bottom",
                 "",
                 "use the bottom effect of a card in the display",
                 "display_bottom",
                 "Gain the lower effect of one of the display's cards.",
-            ),
-            (
-                "scyphoz",
-                "",
-                "draw 2 Scyphoz cards and keep 1",
-                "scyphoz",
-                "Keep one in your active area; the other goes under the deck.",
             ),
             ("hibernate", "", "hibernate at once, ending your turn", "hibernate", "Carry out a hibernate action now."),
             (
@@ -345,13 +310,6 @@ _EFFECTS = (
             ("build", "", "build without spending an action", "build", "A free build action."),
             ("populate", "", "populate without spending an action", "populate", "A free populate action."),
             (
-                "populate_devotion",
-                "",
-                "populate the devotion location without paying books",
-                "populate_devotion",
-                "Free of technology cost and of books to others.",
-            ),
-            (
                 "unlimited_range",
                 "",
                 "explore with unlimited range",
@@ -373,16 +331,6 @@ _EFFECTS = (
                 "gain an opened crate's effect again",
                 "reactivate_crate",
                 "Each crate can be reactivated once per game.",
-            ),
-            (
-                "convert_points",
-                "",
-                "convert the points just gained 1:1 between points and devotion",
-                "convert_points",
-                "Split a gain of points or devotion freely.",
-                "during:gain_points",
-                "event:gain_points",
-                "clause:machine",
             ),
             (
                 "move_figure",
@@ -424,65 +372,6 @@ _EFFECTS = (
                 "gain 3 resources for the falcon's terrain",
                 "falcon_reward",
                 "Field = food, forest = book, mountain = gear.",
-            ),
-            ("flip_circadian", "", "flip your circadian tile", "flip_circadian", "Day becomes night and night day."),
-            ("flip_gate", "", "flip one of your gates", "flip_gate", "An open gate closes, a closed one opens."),
-            (
-                "gadget",
-                "",
-                "use one of your unused gadgets",
-                "gadget",
-                "Flip a face-up gadget face down for its effect.",
-            ),
-            (
-                "unlock_gadget",
-                "gadget",
-                "unlock the {gadget} gadget",
-                "unlock_gadget gadget_fill",
-                "The gadget tile joins your unused gadgets.",
-            ),
-            (
-                "leech_copy",
-                "",
-                "take back a leech marker and copy an effect of that player's active card",
-                "leech_copy",
-                "The copied card stays where it is.",
-            ),
-            (
-                "leech_tech",
-                "",
-                "take back a leech marker and use one of that player's technologies",
-                "leech_tech",
-                "Not one with a special machine or a `once` effect.",
-            ),
-            (
-                "leech_range",
-                "",
-                "take back a leech marker and count range from that player's building",
-                "leech_range",
-                "For one action; buildings only, not figures.",
-            ),
-            ("flip_all_gates", "", "flip every gate on the board", "flip_all_gates", "Open gates close, closed open."),
-            (
-                "ready_gadgets",
-                "",
-                "turn all your used gadgets face up",
-                "ready_gadgets",
-                "Every gadget may be used again.",
-            ),
-            (
-                "give_leech",
-                "",
-                "give a leech marker to each other player concerned",
-                "give_leech",
-                "Those on the space you used, or the player counting range through you.",
-            ),
-            (
-                "advance_adjacent",
-                "",
-                "advance a machine track for each revealed terrain next to the location populated",
-                "advance_adjacent",
-                "Field = yellow, forest = green, mountain = grey; a large location is one large space.",
             ),
         ],
     )
@@ -536,27 +425,12 @@ _MODIFIERS = _rows(
             "Another origin for range.",
         ),
         (
-            "range_through_lakes",
-            "",
-            "count range through lakes, each a large space",
-            "range_through_lakes",
-            "Lakes stop blocking your range.",
-        ),
-        (
-            "range_from_closed_gates",
-            "",
-            "count range from your closed gates",
-            "range_from_closed_gates",
-            "Another origin for range: any space a closed gate of yours covers.",
-        ),
-        (
             "switch_copy",
             "half",
             "your switch may copy the {half} effect of another player's card",
             "switch_copy bottom",
             "An extra switch option.",
         ),
-        ("build_shared", "", "build on spaces other players occupy", "build_shared", "Pay range and cost as usual."),
         (
             "pay_less",
             "count what:payable action:board_action",
@@ -664,15 +538,6 @@ _COUNTERS = _rows(
             "track_position yellow",
             "How far the marker has gone.",
         ),
-        ("scyphoz_cards", "", "Scyphoz card you have", "scyphoz_cards", "Active, played and resting."),
-        ("lakes", "", "lake you have built next to", "lakes", "Each lake once."),
-        (
-            "lake_types",
-            "",
-            "building type next to a lake (per lake)",
-            "lake_types",
-            "Small and large counted separately at each lake.",
-        ),
         (
             "adjacent",
             "terrain",
@@ -681,8 +546,6 @@ _COUNTERS = _rows(
             "Next to the space being built on.",
             "event:build",
         ),
-        ("used_gadgets", "", "gadget face down", "used_gadgets", "Gadgets used since the last hibernation."),
-        ("journeys", "", "completed journey", "journeys", "Journeys turned face down."),
         ("remaining_resources", "", "remaining resource", "remaining_resources", "Basic resources and crystals left."),
         ("machine_tracks", "", "space advanced on your machine tracks", "machine_tracks", "The three tracks added up."),
     ],
@@ -698,16 +561,8 @@ _EVENTS = _rows(
         ("hibernate", "", "whenever you hibernate", "hibernate", "As the hibernation begins."),
         ("ability", "", "whenever you activate your tribe ability", "ability", "After the ability is carried out."),
         ("recruit", "", "whenever you gain a card from the display", "recruit", "The card is known to the effect."),
-        ("scyphoz", "", "whenever you gain a Scyphoz card", "scyphoz", "The card's chosen colour is known."),
         ("gain_crate", "", "whenever you gain a crate", "gain_crate", "Each crate gained."),
         ("switch", "", "whenever you use a switch action", "switch", "Along with the switch's own effect."),
-        (
-            "range_through",
-            "",
-            "whenever another player counts range through a space with your building or figure",
-            "range_through",
-            "Not when they count range from a space where they are present too.",
-        ),
         (
             "gain_points",
             "",
@@ -729,8 +584,6 @@ _STATES = _rows(
             "slotted",
             "Ends when the card goes to the resting area.",
         ),
-        ("day", "", "while your circadian tile shows day", "day", "Circadian tribe."),
-        ("night", "", "while your circadian tile shows night", "night", "Circadian tribe."),
         ("switch_used", "", "while your switch is used", "switch_used", "The switch token is in the used position."),
     ],
 )
@@ -740,11 +593,69 @@ ALL: list[Signature] = _EFFECTS + _MODIFIERS + _SYMBOLS + _COUNTERS + _EVENTS + 
 # Words are unique within a kind; a few are both an event and an effect ("build").
 SIGNATURES: dict[str, Signature] = {}
 BY_KIND: dict[str, dict[str, Signature]] = {}
-for _sig in ALL:
-    BY_KIND.setdefault(_sig.kind, {})[_sig.name] = _sig
-    SIGNATURES.setdefault(_sig.name, _sig)
 
 KINDS = ("effect", "modifier", "symbol", "counter", "event", "state")
+_SECTIONS = {"effects": "effect", "modifiers": "modifier", "symbols": "symbol", "counters": "counter"}
+_SECTIONS |= {"events": "event", "states": "state"}
+
+
+def _add(sig: Signature) -> None:
+    BY_KIND.setdefault(sig.kind, {})[sig.name] = sig
+    SIGNATURES.setdefault(sig.name, sig)
+
+
+def package_words(package: str, data: dict[str, Any]) -> list[Signature]:
+    """The rows of a rules package's ``words.yaml`` (see ``revive_dsl/rules/abyss/words.yaml``) as signatures;
+    its ``types`` add argument types (``{name: {words: [...], doc: ...}}``) or words to existing ones.
+
+    >>> [s.name for s in package_words("x", {"counters": [{"word": "pearls", "english": "pearl", "example":
+    ...     "pearls", "doc": "Pearls you have."}]})]
+    ['pearls']
+    """
+    for name, spec in (data.get("types") or {}).items():
+        TYPES[name] = tuple(dict.fromkeys([*TYPES.get(name, ()), *spec.get("words", [])]))
+        if "doc" in spec:
+            TYPE_DOCS.setdefault(name, spec["doc"])
+    out = []
+    for section, kind in _SECTIONS.items():
+        for row in data.get(section) or []:
+            needs = frozenset(row.get("needs", []))
+            params = _params(row.get("params", ""))
+            out.append(
+                Signature(
+                    row["word"], kind, params, row["english"], row["example"], row["doc"], needs,
+                    row.get("topic", "general"), package,
+                )
+            )  # fmt: skip
+    return out
+
+
+def _load_packages() -> None:
+    """The base game's words, then each installed rules package's ``words.yaml`` (read as data, never run)."""
+    from revive_dsl.packages import installed, package_folder
+    from revive_dsl.positions import Diagnostic, DslError
+    from revive_dsl.schema_defs import WORDS_SCHEMA, schema_errors
+    from revive_dsl.yamlsrc import load_yaml
+
+    for sig in ALL:
+        _add(sig)
+    for package in installed():
+        folder = package_folder(package)
+        words = folder / "words.yaml" if folder else None
+        if words is None or not words.is_file():
+            continue
+        doc = load_yaml(words.read_text(encoding="utf-8"), str(words))
+        problems = [
+            Diagnostic(doc.pos(tuple(e.absolute_path)), e.message) for e in schema_errors(doc.data, WORDS_SCHEMA)
+        ]
+        if problems:
+            raise DslError(problems)
+        for sig in package_words(package, doc.data or {}):
+            ALL.append(sig)
+            _add(sig)
+
+
+_load_packages()
 
 
 def lookup(name: str, kinds: tuple[str, ...]) -> Signature | None:

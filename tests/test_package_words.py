@@ -1,0 +1,66 @@
+"""A rules package brings its DSL words as data (its ``words.yaml``); a pack may use them only where it is loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from revive_dsl.content import load_packs
+from revive_dsl.docgen import reference
+from revive_dsl.packages import package_folder
+from revive_dsl.parser import parse
+from revive_dsl.positions import DslError
+from revive_dsl.signatures import BY_KIND, SIGNATURES, TYPES, package_words
+from revive_dsl.yamlsrc import load_yaml
+
+
+def test_the_expansion_words_come_from_its_words_file():
+    data = load_yaml((package_folder("abyss") / "words.yaml").read_text(encoding="utf-8"), "words.yaml").data
+    listed = {
+        row["word"] for section in ("effects", "counters", "modifiers", "events", "states") for row in data[section]
+    }
+    assert {"devotion", "leech_copy", "lakes", "journeys", "day", "night", "range_through"} <= listed
+    assert all(SIGNATURES[w].package == "abyss" or BY_KIND["state"].get(w) for w in listed)
+    assert SIGNATURES["gain"].package == "base"
+    assert TYPES["gadget"] == ("gadget_fill", "gadget_energy", "gadget_a", "gadget_b")
+
+
+def test_the_reference_names_the_package_of_every_word():
+    text = reference()
+    assert "| `devotion` | abyss | `count` |" in text
+    assert "| `gain` | base |" in text
+
+
+def _pack(tmp_path: Path, depends: str, effect: str) -> str:
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(f"id: p\nname: P\nversion: '1.0'\ndepends: {depends}\n", encoding="utf-8")
+    crate = f"kind: crate\ncomponents:\n  - {{id: p_crate, provenance: representative, effect: {effect}}}\n"
+    (folder / "crates.yaml").write_text(crate, encoding="utf-8")
+    return str(folder)
+
+
+def test_a_base_pack_may_not_use_an_expansion_word(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DslError) as err:
+        load_packs([_pack(tmp_path, "[base]", "devotion 2")])
+    assert [(str(d.pos), d.message) for d in err.value.diagnostics] == [
+        (
+            "p/crates.yaml:3:55",
+            "'devotion' is a word of the rules package 'abyss', which none of the loaded packs names; "
+            "a pack using it depends on a pack that does (e.g. depends: [abyss])",
+        )
+    ]
+
+
+def test_a_pack_depending_on_the_expansion_may_use_its_words(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    content = load_packs([_pack(tmp_path, "[base, abyss]", "devotion 2")])
+    assert content.components["p_crate"].effects["effect"] == parse("devotion 2")
+
+
+def test_a_words_row_becomes_a_signature_of_its_package():
+    [sig] = package_words("lagoon", {"counters": [{"word": "pearls", "english": "pearl you have", "example":
+                                                   "pearls", "doc": "Pearls in your shell."}]})  # fmt: skip
+    assert (sig.name, sig.kind, sig.package, sig.params) == ("pearls", "counter", "lagoon", ())
