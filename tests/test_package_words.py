@@ -64,3 +64,18 @@ def test_a_words_row_becomes_a_signature_of_its_package():
     [sig] = package_words("lagoon", {"counters": [{"word": "pearls", "english": "pearl you have", "example":
                                                    "pearls", "doc": "Pearls in your shell."}]})  # fmt: skip
     assert (sig.name, sig.kind, sig.package, sig.params) == ("pearls", "counter", "lagoon", ())
+
+
+def test_every_word_is_carried_out_by_its_own_package():
+    from revive_dsl.engine.hooks import package_of
+    from revive_dsl.engine.interpret import COUNTERS, EFFECTS
+    from revive_dsl.engine.registry import load_all
+
+    load_all()
+    elsewhere = [
+        (kind, name, fn.__module__)
+        for kind, table in (("effect", EFFECTS), ("counter", COUNTERS))
+        for name, fn in table.items()
+        if name in BY_KIND[kind] and (package_of(fn.__module__) or "base") != BY_KIND[kind][name].package
+    ]
+    assert elsewhere == []

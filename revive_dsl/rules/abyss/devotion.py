@@ -25,6 +25,8 @@ hook :data:`~revive_dsl.rules.base.gains.GAIN_CONVERSION` there, and base games 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
@@ -33,6 +35,7 @@ from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base import board_actions
 from revive_dsl.rules.base.cards import offer_machines_during
 from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
+from revive_dsl.rules.base.scoring import SCORING, ScoreLine
 from revive_dsl.rules.base.tracks import run_program
 
 PACK = "abyss"
@@ -168,3 +171,12 @@ def _devotion(ctx: Ctx, call: n.Call) -> Effect:
         yield from conversion[-1](ctx, "devotion", count_arg(call))
     else:
         ctx.player.devotion += count_arg(call)
+
+
+def _devotion_line(ctx: Ctx) -> Iterator[ScoreLine]:
+    """Final scoring: devotion points are added to the points, first of the list (004)."""
+    yield ScoreLine("devotion", ctx.player.devotion)
+
+
+if _devotion_line not in SCORING:
+    SCORING.insert(0, _devotion_line)

@@ -29,7 +29,7 @@ from typing import Any
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import Ctx, Effect, args, effect
+from revive_dsl.engine.interpret import Ctx, Effect, args, counter, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
@@ -154,3 +154,9 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
 
 if _setup not in SETUP_STEPS:
     SETUP_STEPS.append(_setup)
+
+
+@counter("used_gadgets")
+def _used_gadgets(ctx: Ctx, call: n.Call) -> int:
+    """Gadgets face down since the last hibernation."""
+    return len(ctx.player.gadgets_used)

@@ -27,7 +27,7 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import SWITCH_OPTIONS, move
-from revive_dsl.engine.interpret import Ctx, Effect, cost_of, holds, run_chosen
+from revive_dsl.engine.interpret import Ctx, Effect, cost_of, counter, holds, run_chosen
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.scyphoz import is_scyphoz
 from revive_dsl.rules.base.cards import card_colours
@@ -126,3 +126,9 @@ def _complete_journey(ctx: Ctx) -> Effect:
         ctx.seat, "complete a journey", "by which requirement?", options_of(found, _labels(ctx, found))
     )
     yield from complete(ctx, *found[key.key])
+
+
+@counter("journeys")
+def _journeys(ctx: Ctx, call: n.Call) -> int:
+    """Completed journeys (face down)."""
+    return len(ctx.player.journeys_done)

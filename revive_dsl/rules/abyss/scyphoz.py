@@ -24,15 +24,18 @@ Rules encoded here:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
-from revive_dsl.engine.interpret import STATES, Ctx, Effect, effect
+from revive_dsl.engine.interpret import STATES, Ctx, Effect, counter, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import fire, rules_of
 from revive_dsl.rules.base.cards import CHOSEN_COLOUR, COLOURS, played_cards
 from revive_dsl.rules.base.counters import all_cards
+from revive_dsl.rules.base.scoring import SCORING, ScoreLine, card_bonus_spaces, card_bonuses
 
 DRAW = 2  # cards drawn for each Scyphoz bonus; one is kept
 
@@ -128,3 +131,26 @@ if _forget_colours not in END_TURN_HOOKS:
 
 # ``while slotted`` / ``if slotted``: the effect's own card lies in a card slot.
 STATES.setdefault("slotted", lambda ctx: any(p.card == ctx.source for _, p in played_cards(ctx.player)))
+
+
+@counter("scyphoz_cards")
+def _scyphoz_cards(ctx: Ctx, call: n.Call) -> int:
+    """Scyphoz cards the player has: active, played and resting."""
+    rules = rules_of(ctx)
+    return sum(1 for c in all_cards(ctx.player) if rules.component(c).kind == "scyphoz_card")
+
+
+def _scyphoz_bonus(ctx: Ctx) -> Iterator[ScoreLine]:
+    """Final scoring, after the card bonuses: each Scyphoz card counts once, for the best card bonus unlocked
+    (its colour is chosen at the end)."""
+    unlocked = card_bonus_spaces(ctx)
+    scyphoz = _scyphoz_cards(ctx, n.Call("scyphoz_cards"))
+    if unlocked and scyphoz:
+        best = max(unlocked, key=lambda s: s["points_per_card"])
+        yield ScoreLine(
+            f"card bonus: Scyphoz cards as {best['colour']}", best["points_per_card"] * scyphoz, f"{scyphoz} cards"
+        )
+
+
+if _scyphoz_bonus not in SCORING:
+    SCORING.insert(SCORING.index(card_bonuses) + 1, _scyphoz_bonus)

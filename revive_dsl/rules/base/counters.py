@@ -245,12 +245,6 @@ def _cards_in_slots(ctx: Ctx, call: n.Call) -> int:
     return sum(1 for _, played in played_cards(ctx.player) if matches(ctx, played.card, colour))
 
 
-@counter("scyphoz_cards")
-def _scyphoz_cards(ctx: Ctx, call: n.Call) -> int:
-    rules = rules_of(ctx)
-    return sum(1 for c in all_cards(ctx.player) if rules.component(c).kind == "scyphoz_card")
-
-
 def water_spaces(board: Board, player: Player) -> set[str]:
     """The player's water spaces for scoring: those a building claimed, and those under their temples.
 
@@ -327,13 +321,3 @@ def _adjacent(ctx: Ctx, call: n.Call) -> int:
         raise ValueError("'adjacent' counts next to the space being built on: the build event names no space")
     rules, board, terrain = rules_of(ctx), ctx.game.board, word(call)
     return sum(1 for nb in geo.neighbours(rules, space) if geo.terrain(rules, board, nb) == terrain)
-
-
-@counter("used_gadgets")
-def _used_gadgets(ctx: Ctx, call: n.Call) -> int:
-    return len(ctx.player.gadgets_used)
-
-
-@counter("journeys")
-def _journeys(ctx: Ctx, call: n.Call) -> int:
-    return len(ctx.player.journeys_done)

@@ -155,30 +155,28 @@ def side_index(sides: list[dict], side: int | str) -> int:
     return [s["name"] for s in sides].index(side)
 
 
-def _card_bonuses(ctx: Ctx) -> Lines:
+def card_bonuses(ctx: Ctx) -> Lines:
     """Unlocked end-game card bonuses: points per recruited card of the colour (starting cards excluded).
 
     Printed colours count (the Prism cannot be used in the final scoring). A Scyphoz card's colour is
     chosen at the end: each is counted once, for the best unlocked bonus.
     """
-    rules, player = rules_of(ctx), ctx.player
-    unlocked = [
-        s
-        for s in rules.player_board.get("reward_spaces", [])
-        if s.get("type") == "card_bonus" and s["id"] in player.unlocked
-    ]
+    rules = rules_of(ctx)
     colours = [rules.data(c).get("colour") for c in recruited(ctx)]
-    for space in unlocked:
+    for space in card_bonus_spaces(ctx):
         cards = colours.count(space["colour"])
         yield ScoreLine(
             f"card bonus: {space['colour']}", space["points_per_card"] * cards, f"{cards} {space['colour']} cards"
         )
-    scyphoz = count(n.Call("scyphoz_cards"), ctx)
-    if unlocked and scyphoz:
-        best = max(unlocked, key=lambda s: s["points_per_card"])
-        yield ScoreLine(
-            f"card bonus: Scyphoz cards as {best['colour']}", best["points_per_card"] * scyphoz, f"{scyphoz} cards"
-        )
+
+
+def card_bonus_spaces(ctx: Ctx) -> list[dict]:
+    """The card bonus reward spaces the player has unlocked."""
+    return [
+        s
+        for s in rules_of(ctx).player_board.get("reward_spaces", [])
+        if s.get("type") == "card_bonus" and s["id"] in ctx.player.unlocked
+    ]
 
 
 def _end_game_tile(ctx: Ctx) -> Lines:
@@ -223,23 +221,16 @@ def _purple_from_cards(ctx: Ctx) -> Lines:
     yield ScoreLine("purple points", ctx.player.purple)
 
 
-def _devotion(ctx: Ctx) -> Lines:
-    """The expansion: devotion points are added to the points at the end."""
-    if "abyss" in ctx.game.packs:
-        yield ScoreLine("devotion", ctx.player.devotion)
-
-
-# The rulebook's final scoring list, in its order (the expansion's devotion first, as 004 lists it);
+# The rulebook's final scoring list, in its order (an expansion adds its own: 004 puts devotion first);
 # each item yields the lines of its rule.
 SCORING: Hooks[Callable[[Ctx], Lines]] = Hooks(
     "SCORING",
     [
-        _devotion,
         _purple_from_cards,
         _progress_track,
         _technologies,
         _large_locations,
-        _card_bonuses,
+        card_bonuses,
         _end_game_tile,
         _minor_artifacts,
         _remaining_resources,
