@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.hooks import Hooks, owner, packages_of
 from revive_dsl.engine.interpret import Ctx, Effect
@@ -30,7 +29,6 @@ from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_decisions, setup_pending
 from revive_dsl.engine.state import Game
-from revive_dsl.engine.triggers import fire
 
 ACTIONS_PER_TURN = 2
 
@@ -44,16 +42,17 @@ class Move:
     available: Callable[[Game], bool]
     carry_out: Callable[[Ctx], Effect]
     label: str = ""
+    first: bool = False  # only as the turn's first move, before any action (and it is the turn's action)
 
 
 MOVES: dict[str, Move] = {}
 
 
-def move(name: str, *, action: bool, available: Callable[[Game], bool], label: str = ""):
-    """Register a move's implementation (a generator taking a Ctx)."""
+def move(name: str, *, action: bool, available: Callable[[Game], bool], label: str = "", first: bool = False):
+    """Register a move's implementation (a generator taking a Ctx); ``first``: only before any action."""
 
     def register(fn: Callable[[Ctx], Effect]):
-        MOVES[name] = Move(name, action, available, fn, label)
+        MOVES[name] = Move(name, action, available, fn, label, first)
         return fn
 
     return register
@@ -71,7 +70,7 @@ def move_allowed(game: Game, key: str) -> bool:
     m = MOVES.get(key)
     if m is None or key not in _table_order(game)[1]:  # a move of a rules package the game does not play
         return False
-    if m.name == "hibernate":
+    if m.first:
         return game.turn.actions == 0 and m.available(game)
     if m.is_action:
         return not game.turn.hibernated and actions_left(game) > 0 and m.available(game)
@@ -226,35 +225,3 @@ class Runner:
             self._pending = next(self._gen) if option is None else self._gen.send(option)
         except StopIteration:
             self.game, self._work, self._gen, self._pending = self._work, None, None, None
-
-
-# --- the switch (the base rule; the advanced switch and journeys add options) ------------
-
-SwitchOption = tuple[str, Callable[[Ctx], bool], Callable[[Ctx], Effect]]
-
-
-def _switch_gain(ctx: Ctx) -> Effect:
-    choice = yield Decision(ctx.seat, "switch", "gain which basic resource?", options_of(res.BASIC))
-    res.add_capped(ctx.player, choice.key, 1)
-    ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
-
-
-SWITCH_OPTIONS: Hooks[SwitchOption] = Hooks("SWITCH_OPTIONS", [("resource", lambda ctx: True, _switch_gain)])
-
-
-@move("switch", action=True, available=lambda g: not g.players[g.turn.player].switch_used, label="use your switch")
-def _switch(ctx: Ctx) -> Effect:
-    ctx.player.switch_used = True
-    usable = [(key, run) for key, ok, run in SWITCH_OPTIONS.of(ctx) if ok(ctx)]
-    if len(usable) == 1:
-        yield from usable[0][1](ctx)
-    else:
-        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
-        yield from dict(usable)[choice.key](ctx)
-    yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)
-    for hook in AFTER_SWITCH.of(ctx):
-        hook(ctx)
-
-
-# What else a switch action does (the expansion's solo rule: the action cube moves); each gets the Ctx.
-AFTER_SWITCH: Hooks[Callable[[Ctx], None]] = Hooks("AFTER_SWITCH")

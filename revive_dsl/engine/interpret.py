@@ -100,7 +100,7 @@ def cost_of(cost: n.Cost) -> dict[str, int]:
 # optional): resting, removing or copying cards, moving or placing one's own pieces, the free board actions
 # (they cost range and resources). Outside an effect the player already chose, each asks "use or skip?";
 # every trade asks "pay or skip?". Pure gains run without a question. Modules add their words.
-DECLINABLE: set[str] = {"explore", "build", "populate"}
+DECLINABLE: set[str] = set()
 
 # Words that need something to work on; a body holding one is offered (as a machine, a trade), asked about
 # (an optional effect) or counted as carried out (an ability) only when its need is met. Modules add theirs.
@@ -112,7 +112,9 @@ SKIP = "skip"
 def declinable(expr: n.Expr) -> bool:
     """Whether a player may decline the expression: it pays something or holds a :data:`DECLINABLE` word.
 
+    >>> from revive_dsl.engine.registry import load_packages
     >>> from revive_dsl.parser import parse
+    >>> load_packages(["base"])  # the base game's words: explore is among them
     >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "explore")]
     [False, True, True]
     """
@@ -156,7 +158,8 @@ def _always(ctx: Ctx) -> bool:
 
 # Words that only prepare what follows them in an ``and`` (``range 1 and (explore or build)``): a feasibility
 # test tries them on a copy of the state first, so that the rest is judged as it will be carried out.
-PREPARING = frozenset({"range", "discount"})
+# Modules add theirs.
+PREPARING: set[str] = set()
 
 
 def _all_items(ctx: Ctx, items: tuple[n.Expr, ...]) -> bool:
@@ -349,9 +352,7 @@ def holds(cond: n.Condition, ctx: Ctx) -> bool:
     return STATES.get(cond.name, lambda ctx: False)(ctx)
 
 
-STATES: dict[str, Callable[[Ctx], bool]] = {
-    "switch_used": lambda ctx: ctx.player.switch_used,
-}
+STATES: dict[str, Callable[[Ctx], bool]] = {}  # the state words' tests, registered by the rules packages
 
 
 def run_to_end(effect_gen: Effect, answers: Iterable[str]) -> None:

@@ -104,26 +104,9 @@ def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:
     return False
 
 
-# Actions whose ``when`` clauses made only of discounts lower that same action's cost, before the payment
-# (003, Formica sun: "when you build, a discount of 1 for each adjacent mountain"); the event's key
-# names the target space.
-BEFORE_PAYMENT = {"build": "space", "populate": "location"}
-
-
-def discounts_only(body: n.Expr) -> bool:
-    """Whether a body does nothing but give discounts (possibly per counter).
-
-    >>> from revive_dsl.parser import parse
-    >>> [discounts_only(parse(t).clauses[0].body) for t in ("each adjacent mountain: discount 1", "gain book")]
-    [True, False]
-    """
-    if isinstance(body, n.Call):
-        return body.name == "discount"
-    if isinstance(body, n.ForEach):
-        return discounts_only(body.body)
-    if isinstance(body, n.AllOf):
-        return all(discounts_only(item) for item in body.items)
-    return False
+# Clauses that :func:`fire` leaves to another rule: ``skip(event, body)`` is true for a ``when`` clause that
+# is carried out elsewhere (the base game's discounts on the action's own cost, rules/base/tribes.py).
+FIRE_SKIPS: Hooks[Callable[[str, n.Expr], bool]] = Hooks("FIRE_SKIPS")
 
 
 def fire(ctx: Ctx, event: str, **data) -> Effect:
@@ -131,7 +114,7 @@ def fire(ctx: Ctx, event: str, **data) -> Effect:
     for source, program in owned_effects(ctx):
         for clause in program.clauses:
             if isinstance(clause, n.Trigger) and clause.event.name == event:
-                if event in BEFORE_PAYMENT and discounts_only(clause.body):
-                    continue  # applied to the action's own cost before paying (board_actions.discount)
+                if any(skip(event, clause.body) for skip in FIRE_SKIPS.of(ctx)):
+                    continue  # carried out by another rule
                 sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event=dict(data), log=ctx.log)
                 yield from run(clause.body, sub)

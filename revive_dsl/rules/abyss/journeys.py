@@ -2,7 +2,7 @@
 
 Rules encoded here, only when the abyss pack is played:
 
-- starting a journey is a use of the switch action (an entry of ``game.SWITCH_OPTIONS``): return a
+- starting a journey is a use of the switch action (an entry of ``switch.SWITCH_OPTIONS``): return a
   citizen or Scyphoz card from the active area to the box, take a display journey of that card's
   colour (a Scyphoz card matches any) above the tribe board, and replenish the display from the deck;
 - on any of their turns a player may complete a started journey (not an action: a move of the
@@ -26,11 +26,12 @@ from __future__ import annotations
 from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import SWITCH_OPTIONS, move
+from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect, cost_of, counter, holds, run_chosen
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.scyphoz import is_scyphoz
 from revive_dsl.rules.base.cards import card_colours
+from revive_dsl.rules.base.switch import SWITCH_OPTIONS
 
 JOURNEY_DISPLAY = 3
 

@@ -17,7 +17,6 @@ Rules encoded here, only in a solo game with the abyss pack:
 from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.game import AFTER_SWITCH
 from revive_dsl.engine.interpret import Ctx
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Game
@@ -26,6 +25,7 @@ from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
 from revive_dsl.rules.base.board_actions import MAY_BUILD
 from revive_dsl.rules.base.counters import figure_locations
 from revive_dsl.rules.base.scoring import RECORD_HOOKS, ScoreSheet
+from revive_dsl.rules.base.switch import AFTER_SWITCH
 
 PACK = "abyss"
 MEDALS = ((200, "divine"), (160, "revered"), (130, "master"), (100, "adept"))  # best first

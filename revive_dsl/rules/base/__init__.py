@@ -6,6 +6,7 @@ of legal moves.
 """
 
 MODULES = [
+    "switch",
     "gains",
     "cards",
     "modules",

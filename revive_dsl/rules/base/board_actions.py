@@ -47,6 +47,7 @@ from revive_dsl.engine.interpret import (
     DECLINABLE,
     EFFECTS,
     NEEDS,
+    PREPARING,
     Ctx,
     Effect,
     args,
@@ -599,6 +600,8 @@ def location_once(ctx: Ctx, location: str) -> Effect:
 
 
 DECLINABLE.add("move_figure")  # moving one's own figure: a player may not want it
+DECLINABLE.update({"explore", "build", "populate"})  # the free board actions cost range and resources
+PREPARING.update({"range", "discount"})  # they prepare the action that follows them
 
 
 @effect("move_figure")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import SWITCH_OPTIONS
 from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
 from revive_dsl.engine.triggers import has_modifier, rules_of
 from revive_dsl.rules.base.cards import (
@@ -33,6 +32,7 @@ from revive_dsl.rules.base.cards import (
     take_citizen,
     take_from_slot,
 )
+from revive_dsl.rules.base.switch import SWITCH_OPTIONS
 
 
 def _one_word(call: n.Call, default: str) -> str:

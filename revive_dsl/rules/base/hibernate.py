@@ -164,7 +164,7 @@ def hibernate_steps(ctx: Ctx) -> Effect:
         yield from step(ctx)
 
 
-@move("hibernate", action=True, available=lambda g: True, label="hibernate")
+@move("hibernate", action=True, available=lambda g: True, label="hibernate", first=True)
 def _hibernate(ctx: Ctx) -> Effect:
     """Hibernating is the turn's action: free actions (no machines) and ending the turn may follow (003)."""
     turn = ctx.game.turn

@@ -43,7 +43,7 @@ from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, co
 from revive_dsl.engine.range import _tribe_programs, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
-from revive_dsl.engine.triggers import BEFORE_PAYMENT, discounts_only, owned_effects
+from revive_dsl.engine.triggers import FIRE_SKIPS, owned_effects
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.board_actions import label, new_space_rewards
 from revive_dsl.rules.base.cards import card_colours, take_citizen
@@ -54,6 +54,38 @@ TERRAINS = tuple(geo.TERRAIN_TRACK)  # field, forest, mountain: the "terrain spa
 TERRAIN_RESOURCE = {"field": "food", "forest": "book", "mountain": "gear"}  # the falcon's reward
 FALCON_STEPS = 3  # spaces per progress marker gone from the tribe board
 TARGET_DISCOUNT = 2
+
+
+# Actions whose ``when`` clauses made only of discounts lower that same action's cost, before the payment
+# (003, Formica sun: "when you build, a discount of 1 for each adjacent mountain"); the event's key
+# names the target space.
+BEFORE_PAYMENT = {"build": "space", "populate": "location"}
+
+
+def discounts_only(body: n.Expr) -> bool:
+    """Whether a body does nothing but give discounts (possibly per counter).
+
+    >>> from revive_dsl.parser import parse
+    >>> [discounts_only(parse(t).clauses[0].body) for t in ("each adjacent mountain: discount 1", "gain book")]
+    [True, False]
+    """
+    if isinstance(body, n.Call):
+        return body.name == "discount"
+    if isinstance(body, n.ForEach):
+        return discounts_only(body.body)
+    if isinstance(body, n.AllOf):
+        return all(discounts_only(item) for item in body.items)
+    return False
+
+
+def _discount_before_payment(event: str, body: n.Expr) -> bool:
+    """A ``when build``/``when populate`` clause made only of discounts lowers that action's own cost before
+    the payment (:func:`_trigger_discount`), so firing the event skips it."""
+    return event in BEFORE_PAYMENT and discounts_only(body)
+
+
+if _discount_before_payment not in FIRE_SKIPS:
+    FIRE_SKIPS.append(_discount_before_payment)
 
 
 # --- where each token may go --------------------------------------------------------------
