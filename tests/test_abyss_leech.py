@@ -8,7 +8,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_to_end
 from revive_dsl.engine.invariants import violations
-from revive_dsl.engine.range import _blocked, lasting_range, range_cost, spaces_between
+from revive_dsl.engine.range import _blocked, range_cost, spaces_between
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
@@ -17,6 +17,7 @@ from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.lasting import lasting_range
 
 ABYSS = Rules.load(("base", "abyss"))
 LEECH = ("Lee", "abyss_tribe_leech", "single")

@@ -79,6 +79,22 @@ class Hooks(list[T]):
             hit = self._seen[packages] = (self._version, visible)
         return hit[1]
 
+    def add(self, item: T, *, before: Any = None) -> None:
+        """Add an entry once (adding it again does nothing), at the end or just before ``before``: the order
+        is declared where it matters, whichever package was imported first.
+
+        >>> hooks = Hooks("example", [len, max])
+        >>> hooks.add(min, before=max); hooks.add(min)
+        >>> [f.__name__ for f in hooks]
+        ['len', 'min', 'max']
+        """
+        if item in self:
+            return
+        if before is not None and before in self:
+            self.insert(self.index(before), item)
+        else:
+            self.append(item)
+
     def _changed(self) -> None:
         self._version += 1
 

@@ -9,10 +9,11 @@ a whole tile as the target (explore) costs as its nearest space. Range bonuses -
 action's ``range N`` (``turn.range_bonus``), lasting ``always: range N`` -- lower the food,
 never below 0; range bonuses from several sources add up (003, Vukuntur).
 
-Extension points (lists the expansion and tribe tokens append to):
+Extension points (lists the rules packages append to):
 :data:`RANGE_ORIGINS` (where range may be counted from, each with a bonus),
 :data:`RANGE_BLOCKERS` (spaces a path may not pass), :data:`PASSAGE_COSTS` (what passing
-a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and water free).
+a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and water free),
+:data:`RANGE_BONUSES` (lasting bonuses) and :data:`MODIFIER_SOURCES` (where lasting modifiers come from).
 
 >>> from revive_dsl.engine.interpret import Ctx
 >>> from revive_dsl.engine.rules import Rules
@@ -32,7 +33,7 @@ from collections.abc import Callable, Iterable
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.hooks import Hooks
-from revive_dsl.engine.interpret import Ctx, args, count_arg
+from revive_dsl.engine.interpret import Ctx, args
 from revive_dsl.engine.memo import remembered, unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player, all_buildings
@@ -49,37 +50,10 @@ def rules_of(ctx: Ctx) -> Rules:
 # --- lasting modifiers ---------------------------------------------------------------------
 
 
-def _tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
-    comp = rules.content.components.get(player.tribe)
-    if comp is None or comp.kind != "tribe":
-        return []
-    prefix = f"sides.{player.side}"
-    out = [comp.effects[f"{prefix}.rules"]] if f"{prefix}.rules" in comp.effects else []
-    for index, tech in enumerate(comp.data["sides"].get(player.side, {}).get("technologies", [])):
-        if tech["id"] not in player.technologies:
-            continue
-        path = f"{prefix}.technologies.{index}.effect"
-        if path in comp.effects:
-            out.append(comp.effects[path])
-        elif tech.get("common") in rules.content.components:
-            out.append(rules.component(tech["common"]).effects.get("effect", n.Program(())))
-    return out
-
-
-def _slotted_programs(rules: Rules, player: Player) -> list[n.Program]:
-    """The shown halves of played cards (their ``while slotted`` clauses hold)."""
-    out = []
-    for slot in sorted(player.slots):
-        for played in player.slots[slot]:
-            program = rules.component(played.card).effects.get(played.half)
-            if program is not None:
-                out.append(program)
-    return out
-
-
 def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
-    """Modifier calls in force for a player: ``always`` clauses of the tribe side's rules and of
-    unlocked technologies, and ``while slotted`` clauses of played cards.
+    """Modifier calls in force for a player: in the bodies :data:`MODIFIER_SOURCES` give (the base game's:
+    ``always`` clauses of the tribe side's rules and of unlocked technologies, ``while slotted`` clauses of
+    played cards).
 
     >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun", technologies=["t1", "t2c"])
     >>> [c.name for c in lasting_modifiers(Rules.load(("base",)), p)]
@@ -98,33 +72,21 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
 
 _MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
 
-# More programs whose ``always`` clauses hold for a player (the leech tribe's borrowed technologies,
-# revive_dsl/rules/abyss/leech.py): ``source(rules, player) -> programs``, read from ``player.borrowed``.
-PROGRAM_SOURCES: Hooks[Callable[[Rules, Player], list[n.Program]]] = Hooks("PROGRAM_SOURCES")
+# Where a player's lasting modifiers come from: ``source(rules, player) -> bodies`` in force now (the base
+# game's tribe side, technologies and slotted cards: rules/base/lasting.py; the leech tribe's borrowed
+# technologies: rules/abyss/leech.py). Lasting modifiers keep this order.
+MODIFIER_SOURCES: Hooks[Callable[[Rules, Player], list[n.Expr]]] = Hooks("MODIFIER_SOURCES")
 
 
 def _collect_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     modifiers = BY_KIND["modifier"]
-    sources = PROGRAM_SOURCES.of(rules)
-    programs = [*_tribe_programs(rules, player), *(p for source in sources for p in source(rules, player))]
-    bodies = [c.body for program in programs for c in program.clauses if isinstance(c, n.Always)]
-    bodies += [
-        c.body
-        for program in _slotted_programs(rules, player)
-        for c in program.clauses
-        if isinstance(c, n.While) and c.state == "slotted"
-    ]
+    bodies = [body for source in MODIFIER_SOURCES.of(rules) for body in source(rules, player)]
     return [node for body in bodies for node in body.walk() if isinstance(node, n.Call) and node.name in modifiers]
 
 
 def modifier_words(rules: Rules, player: Player, name: str) -> list[list[str]]:
     """The word arguments of each lasting modifier ``name``: ``free_passage`` -> ``[["forest"], ["water"]]``."""
     return [args(c)[1] for c in lasting_modifiers(rules, player) if c.name == name]
-
-
-def lasting_range(rules: Rules, player: Player) -> int:
-    """The sum of the player's lasting ``range N`` bonuses."""
-    return sum(count_arg(c) for c in lasting_modifiers(rules, player) if c.name == "range")
 
 
 # --- origins, blockers, passage ----------------------------------------------------------
@@ -143,21 +105,7 @@ def _own_pieces(ctx: Ctx) -> list[Origin]:
     return [(s, 0) for s in own] if own else [(geo.geometry(rules_of(ctx)).chasm, 0)]
 
 
-def _tokens(ctx: Ctx) -> list[Origin]:
-    """``range_from TOKEN [BONUS]``: the player's tokens of that kind are origins too."""
-    rules = rules_of(ctx)
-    out = []
-    for call in lasting_modifiers(rules, ctx.player):
-        if call.name != "range_from":
-            continue
-        token, bonus = args(call)[1][0], count_arg(call, 0)
-        for space, placed in sorted(ctx.game.board.tokens.items()):
-            if placed.get("player") == ctx.seat and placed.get("token") == token:
-                out.append((space, bonus))
-    return out
-
-
-RANGE_ORIGINS: Hooks[Callable[[Ctx], list[Origin]]] = Hooks("RANGE_ORIGINS", [_own_pieces, _tokens])
+RANGE_ORIGINS: Hooks[Callable[[Ctx], list[Origin]]] = Hooks("RANGE_ORIGINS", [_own_pieces])
 
 
 def _unexplored(ctx: Ctx, space: str) -> bool:
@@ -166,35 +114,14 @@ def _unexplored(ctx: Ctx, space: str) -> bool:
     return found is not None and not geo.explored(rules, ctx.game.board, found[0])
 
 
-def _lake(ctx: Ctx, space: str) -> bool:
-    rules = rules_of(ctx)
-    return geo.terrain(rules, ctx.game.board, space) == "lake" and not modifier_words(
-        rules, ctx.player, "range_through_lakes"
-    )
-
-
-def _passage_words(ctx: Ctx, name: str) -> frozenset[str]:
-    """The first words of the player's lasting modifiers ``name`` (remembered while the state is unchanged)."""
-    return remembered(
-        ctx.game,
-        ("modifier first words", ctx.seat, name),
-        lambda: frozenset(words[0] for words in modifier_words(rules_of(ctx), ctx.player, name)),
-    )
-
-
 def _edge_crystal(ctx: Ctx, space: str) -> bool:
     return space in geo.geometry(rules_of(ctx)).crystals
 
 
-RANGE_BLOCKERS: Hooks[Callable[[Ctx, str], bool]] = Hooks("RANGE_BLOCKERS", [_unexplored, _lake, _edge_crystal])
+RANGE_BLOCKERS: Hooks[Callable[[Ctx, str], bool]] = Hooks("RANGE_BLOCKERS", [_unexplored, _edge_crystal])
 
 
-def _free_passage(ctx: Ctx, space: str) -> int | None:
-    free = _passage_words(ctx, "free_passage")
-    return 0 if free and geo.terrain(rules_of(ctx), ctx.game.board, space) in free else None
-
-
-PASSAGE_COSTS: Hooks[Callable[[Ctx, str], int | None]] = Hooks("PASSAGE_COSTS", [_free_passage])
+PASSAGE_COSTS: Hooks[Callable[[Ctx, str], int | None]] = Hooks("PASSAGE_COSTS")
 
 # Cells that together make ONE large space for range (a lake crossed with ``range_through_lakes``, a gate
 # tile: rules/abyss/lakes.py, rules/abyss/gates.py): ``cells(ctx) -> {cell: its large space's key}``; moving between
@@ -270,12 +197,11 @@ def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = Non
 
 def range_bonus(ctx: Ctx) -> int:
     """The bonus for the action under way: the next action's ``range`` plus the lasting ones."""
-    extra = sum(bonus(ctx) for bonus in RANGE_BONUSES.of(ctx))
-    return ctx.game.turn.range_bonus + lasting_range(rules_of(ctx), ctx.player) + extra
+    return ctx.game.turn.range_bonus + sum(bonus(ctx) for bonus in RANGE_BONUSES.of(ctx))
 
 
-# More lasting range bonuses that depend on the state (the circadian tribe's ``while night: range 1``,
-# revive_dsl/rules/abyss/circadian.py); each gets the Ctx.
+# The lasting range bonuses (the base game's ``always: range N``, rules/base/lasting.py; the circadian tribe's
+# ``while night: range 1``, rules/abyss/circadian.py); each gets the Ctx.
 RANGE_BONUSES: Hooks[Callable[[Ctx], int]] = Hooks("RANGE_BONUSES")
 
 

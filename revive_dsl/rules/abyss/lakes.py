@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.range import LARGE_SPACES, rules_of
+from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, modifier_words, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.rules.abyss.lake_adjacency import is_lake, lake_slots, lakes_next_to
@@ -109,3 +109,13 @@ if _lake_cells not in LARGE_SPACES:
     LARGE_SPACES.append(_lake_cells)
 if "lake_bonus" not in [name for name, _ in HIBERNATION_STEPS]:
     HIBERNATION_STEPS.append(("lake_bonus", lake_bonus))
+
+
+def _lake(ctx: Ctx, space: str) -> bool:
+    rules = rules_of(ctx)
+    return geo.terrain(rules, ctx.game.board, space) == "lake" and not modifier_words(
+        rules, ctx.player, "range_through_lakes"
+    )
+
+
+RANGE_BLOCKERS.add(_lake)  # no path crosses a lake, unless range_through_lakes

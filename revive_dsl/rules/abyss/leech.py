@@ -48,6 +48,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player, all_buildings
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base import lasting
 from revive_dsl.rules.base.cards import gain_half, half_program, is_symbol
 from revive_dsl.rules.base.tracks import can_carry_out
 
@@ -255,6 +256,11 @@ def _borrowed(rules: Rules, player: Player) -> list[tuple[str, n.Program]]:
     return out
 
 
+def _borrowed_always(rules: Rules, player: Player) -> list[n.Expr]:
+    """The bodies of the ``always`` clauses of the technologies the player has leeched."""
+    return [c.body for _, p in _borrowed(rules, player) for c in p.clauses if isinstance(c, n.Always)]
+
+
 def _borrowed_effects(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
     yield from _borrowed(rng.rules_of(ctx), ctx.player)
 
@@ -381,7 +387,7 @@ SETUP_STEPS.append(_setup)
 actions.BUILD_SPACES.append(_shared_spaces)
 actions.RANGE_PATHS.append(_toll_path)
 rng.RANGE_ORIGINS.append(_leeched_origin)
-rng.PROGRAM_SOURCES.append(lambda rules, player: [p for _, p in _borrowed(rules, player)])
+rng.MODIFIER_SOURCES.add(_borrowed_always, before=lasting.slotted)  # after the tribe's own, before the cards
 triggers.EFFECT_SOURCES.append(_borrowed_effects)
 COUNTED_FOR.append(_counted_for)
 END_TURN_HOOKS.append(_end_of_turn)

@@ -6,6 +6,7 @@ of legal moves.
 """
 
 MODULES = [
+    "lasting",
     "switch",
     "gains",
     "cards",

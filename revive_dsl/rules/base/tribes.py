@@ -40,13 +40,14 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, cost_of, count, count_arg, effect, run
-from revive_dsl.engine.range import _tribe_programs, range_costs, rules_of
+from revive_dsl.engine.range import range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import FIRE_SKIPS, owned_effects
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.board_actions import label, new_space_rewards
 from revive_dsl.rules.base.cards import card_colours, take_citizen
+from revive_dsl.rules.base.lasting import _tribe_programs
 from revive_dsl.rules.base.tracks import ability_program, advance
 
 Cost = dict[str, int]
