@@ -85,3 +85,44 @@ def test_every_layer_imports_only_itself_and_the_layers_below():
 def test_the_engine_imports_no_rules_package():
     engine = {m: d for m, d in graph().items() if m.startswith("revive_dsl.engine")}
     assert sorted((m, d) for m, deps in engine.items() for d in deps if d.startswith("revive_dsl.rules")) == []
+
+
+def _strings(path: Path) -> set[str]:
+    """The string literals of a module, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    }
+
+
+# What the engine core still names of the rules packages, to move out (see issue 14's notes): the base game's
+# setup draws the crate stack in engine/setup.py, and the expansion's fields (the circadian tile's day or night)
+# are still declared on the core state, so the state's schema names them.
+STILL_IN_THE_CORE = {"setup.py": {"crate", "crates"}, "state_schema.py": {"day", "night"}}
+
+
+def test_the_engine_core_names_no_word_of_a_rules_package_but_those_still_to_move():
+    """Every DSL word and every move a rules package defines, looked for as a string in the core's code."""
+    from revive_dsl.engine.game import MOVES
+    from revive_dsl.engine.registry import load_all
+    from revive_dsl.signatures import ALL
+
+    load_all()
+    words = {s.name for s in ALL} | {m.name for m in MOVES.values() if not m.carry_out.__module__.startswith(
+        "revive_dsl.engine")}  # fmt: skip
+    named = {}
+    for path in sorted((PACKAGE / "engine").glob("*.py")):
+        found = _strings(path) & words
+        if found:
+            named[path.name] = found
+    assert named == STILL_IN_THE_CORE

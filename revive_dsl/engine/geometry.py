@@ -181,7 +181,7 @@ def terrain(rules: Rules, board: Any, space: str) -> str | None:
 
 def _slot_terrains(rules: Rules, geo: Geometry, slot: str, placed: dict[str, Any]) -> tuple[str | None, ...]:
     """What each cell of a slot shows, tokens aside (``lake`` for a lake tile, None while face down)."""
-    memo_key = ("slot", slot, placed["tile"], placed.get("orientation", 0), placed.get("explored", False))
+    memo_key = ("tile in slot", slot, placed["tile"], placed.get("orientation", 0), placed.get("explored", False))
     hit = geo.memo.get(memo_key)
     if hit is None:
         if rules.component(placed["tile"]).kind == "lake":
