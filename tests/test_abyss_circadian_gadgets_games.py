@@ -10,7 +10,7 @@ import pytest
 
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
-from revive_dsl.engine.invariants import ENERGY_TOTAL, violations
+from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
@@ -56,7 +56,7 @@ def _play(index: int) -> tuple[Game, list[str]]:
         runner.answer(driver.answer(decision))
         answers += 1
         if runner.between_moves:
-            broken = violations(runner.game, energy_total=ENERGY_TOTAL) + tribe_violations(runner.game)
+            broken = violations(runner.game, whole=True) + tribe_violations(runner.game)
             assert not broken, f"seed {seed}, decision {answers}: " + "; ".join(broken)
     assert runner.decision() is None, f"{_players(index)} seed {seed} stopped at the decision limit"
     return runner.game, runner.log

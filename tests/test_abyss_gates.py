@@ -7,7 +7,7 @@ import pytest
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text
-from revive_dsl.engine.invariants import ENERGY_TOTAL, violations
+from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.range import distance, range_cost
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
@@ -226,7 +226,7 @@ def test_random_games_with_the_gates_tribe_keep_the_invariants(seats, seed):
     while (decision := runner.decision()) is not None:
         runner.answer(driver.answer(decision))
         if runner.between_moves:
-            assert not violations(runner.game, energy_total=ENERGY_TOTAL) + _gate_violations(runner.game)
+            assert not violations(runner.game, whole=True) + _gate_violations(runner.game)
     assert runner.game.turn.final_scores is not None
 
 

@@ -31,7 +31,7 @@ def package_modules(package: str) -> list[str]:
     """The modules of an installed rules package, in its ``MODULES`` order (``package`` is its name).
 
     >>> package_modules("abyss")[:2]
-    ['revive_dsl.rules.abyss.lake_adjacency', 'revive_dsl.rules.abyss.devotion']
+    ['revive_dsl.rules.abyss.invariants', 'revive_dsl.rules.abyss.lake_adjacency']
     """
     root = installed()[package]
     return [f"{root}.{name}" for name in importlib.import_module(root).MODULES]

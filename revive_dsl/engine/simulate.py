@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
-from revive_dsl.engine.invariants import ENERGY_TOTAL, violations
+from revive_dsl.engine.invariants import violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 
@@ -55,7 +55,7 @@ def play_random_game(
         if runner.between_moves:
             record.moves += 1
             if check:
-                broken = violations(runner.game, energy_total=ENERGY_TOTAL)
+                broken = violations(runner.game, whole=True)
                 if broken:
                     raise BrokenInvariant(f"seed {seed}, move {record.moves}: " + "; ".join(broken))
     record.finished = runner.decision() is None

@@ -6,6 +6,7 @@ of legal moves (after every base move).
 """
 
 MODULES = [
+    "invariants",
     "lake_adjacency",
     "devotion",
     "scyphoz",

@@ -6,6 +6,7 @@ of legal moves.
 """
 
 MODULES = [
+    "invariants",
     "lasting",
     "switch",
     "gains",
