@@ -432,7 +432,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play random games; print each game's final scores; optionally write each game as a replay script."""
     from revive_dsl.engine.rules import Rules
-    from revive_dsl.engine.setup import VARIANTS
+    from revive_dsl.engine.setup import known_variants
 
     problem = folder_problem(args.out) if args.out else None
     if problem:  # found before any game is played
@@ -441,9 +441,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     packs = tuple(args.packs.split(","))
     rules = Rules.load(packs)
     variants = tuple(v for v in args.variants.split(",") if v)
-    unknown = [v for v in variants if v not in VARIANTS]
+    known = known_variants(rules)
+    unknown = [v for v in variants if v not in known]
     if unknown:
-        print(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}", file=sys.stderr)
+        print(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(known)}", file=sys.stderr)
         return 2
     solo_ok = [t for t in rules.ids("tribe") if args.players > 1 or rules.data(t).get("solo") is not False]
     tribes = args.tribes.split(",") if args.tribes else solo_ok

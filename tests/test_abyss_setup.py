@@ -8,9 +8,10 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.geometry import corners_reached
 from revive_dsl.engine.geometry import slots_touch as _touch
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import area_tile_ids, new_game
+from revive_dsl.engine.setup import new_game
 from revive_dsl.rules.abyss.lake_adjacency import lake_slots
 from revive_dsl.rules.abyss.setup import arrange_lakes
+from revive_dsl.rules.base.setup import area_tile_ids
 
 BASE = Rules.load(("base",))
 ABYSS = Rules.load(("base", "abyss"))

@@ -105,10 +105,9 @@ def _strings(path: Path) -> set[str]:
     }
 
 
-# What the engine core still names of the rules packages, to move out (see issue 14's notes): the base game's
-# setup draws the crate stack in engine/setup.py, and the expansion's fields (the circadian tile's day or night)
-# are still declared on the core state, so the state's schema names them.
-STILL_IN_THE_CORE = {"setup.py": {"crate", "crates"}, "state_schema.py": {"day", "night"}}
+# What the engine core still names of the rules packages, to move out (see issue 14's notes): the expansion's
+# fields (the circadian tile's day or night) are still declared on the core state, so its schema names them.
+STILL_IN_THE_CORE = {"state_schema.py": {"day", "night"}}
 
 
 def test_the_engine_core_names_no_word_of_a_rules_package_but_those_still_to_move():

@@ -13,13 +13,14 @@ import pytest
 from revive_dsl.engine.interpret import Ctx, run_to_end
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import large_location_ids, new_game
+from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.devotion import advance_devotion
 from revive_dsl.rules.base.board_actions import populate
 from revive_dsl.rules.base.campaign_locations import campaign_location_ids
 from revive_dsl.rules.base.scoring import final_scores
+from revive_dsl.rules.base.setup import large_location_ids
 
 load_all()
 BASE, ABYSS = Rules.load(("base",)), Rules.load(("base", "abyss"))

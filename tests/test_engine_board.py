@@ -17,7 +17,7 @@ from revive_dsl.engine.interpret import Ctx, run, run_to_end
 from revive_dsl.engine.range import distance, range_cost
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import majors_for, new_game
+from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.parser import parse
 from revive_dsl.rules.base.board_actions import (
@@ -28,6 +28,7 @@ from revive_dsl.rules.base.board_actions import (
     populate,
     populate_options,
 )
+from revive_dsl.rules.base.setup import majors_for
 
 load_all()
 RULES = Rules.load(("base",))

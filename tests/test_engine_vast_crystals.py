@@ -10,12 +10,13 @@ from revive_dsl.engine.interpret import Ctx, count
 from revive_dsl.engine.range import distance
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import area_tile_ids, new_game
+from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.lake_adjacency import lake_slots
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.setup import area_tile_ids
 from revive_dsl.rules.base.vast_crystals import vast_crystal_ids
 
 load_all()

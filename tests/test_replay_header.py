@@ -87,7 +87,9 @@ def test_an_unknown_variant_is_positioned_at_its_entry_with_a_suggestion():
     text = header(ANN, "variants: [long_game, artifact_choise]\n")
     [(pos, message)] = problems(text)
     assert pos == "s.yaml:2:23"
-    assert message.startswith("unknown variant 'artifact_choise'; did you mean 'artifact_choice'? (variants: ")
+    assert message.startswith(
+        "unknown variant 'artifact_choise'; did you mean 'artifact_choice'? (variants of the packs loaded: "
+    )
 
 
 def test_variants_that_exclude_each_other_are_positioned_at_variants():

@@ -222,7 +222,7 @@ def test_an_unknown_variant_is_positioned():
         Replay(load_script_text(text, "s.yaml"))
     [d] = err.value.diagnostics
     assert str(d.pos) == "s.yaml:3:12"
-    assert d.message.startswith("unknown variant 'nosuch' (variants: artifact_choice, ")
+    assert d.message.startswith("unknown variant 'nosuch' (variants of the packs loaded: artifact_choice, ")
 
 
 def test_the_setup_line_answers_the_variants_choices():

@@ -67,7 +67,7 @@ def test_setup_draws_run_by_step_number_whatever_the_import_order():
 
     Rules.load(("base", "abyss"))
     steps = [step for step, _ in SETUP_DRAWS]
-    assert steps == sorted(steps) and steps[:1] == [11]
+    assert steps == sorted(steps) and steps[:1] == [1] and 11 in steps  # the base game's first, the expansion's
 
 
 def test_a_base_game_runs_no_expansion_code_even_after_an_expansion_game():
@@ -90,3 +90,13 @@ def test_a_base_game_runs_no_expansion_code_even_after_an_expansion_game():
         sys.setprofile(None)
     assert len(record.answers) > 100
     assert sorted(called) == []
+
+
+def test_an_expansion_variant_needs_the_expansion():
+    from revive_dsl.engine.setup import known_variants, new_game
+
+    base, abyss = Rules.load(("base",)), Rules.load(("base", "abyss"))
+    assert "machine_token_variant" in known_variants(abyss)
+    assert "machine_token_variant" not in known_variants(base)
+    with pytest.raises(ValueError, match="unknown variant\\(s\\): machine_token_variant; known: artifact_choice"):
+        new_game(base, [("Ann", "nadair", "sun")], seed=1, variants=["machine_token_variant"])

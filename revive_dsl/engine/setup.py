@@ -1,86 +1,13 @@
-"""Setting up a game (rulebook "Setup"): from one seeded generator, or from given outcomes.
+"""Setting up a game: the machinery. The rules packages declare their variants, their setup draws (each a
+step of the order of chance), the outcomes a script may fix, the steps that lay out the game from the
+draws, and the decisions asked before the first turn; :func:`new_game` runs those of the game's packages.
 
-:func:`new_game` draws every chance outcome from ONE ``random.Random(seed)``, always in this
-order, so that a seed names a setup in any process:
+:func:`new_game` draws every chance outcome from ONE ``random.Random(seed)``, the draws running by step
+number, so that a seed names a setup in any process. The base game's order of chance is documented in
+:mod:`revive_dsl.rules.base.setup`, the expansion's in :mod:`revive_dsl.rules.abyss.setup`.
 
-1. starting tiles: shuffle; the i-th goes face up into the i-th starting slot; then one
-   orientation (0 or 1) per starting slot, in slot order;
-2. area tiles (not the two vast crystals, which stay in the box unless the variant plays them):
-   shuffle; the i-th goes face down into the i-th area slot;
-3. large locations (not the campaign's, which stay in the box unless the variant plays them): shuffle;
-   the first four go to the corner slots in order; then one side (0 or 1) per corner, in order; the fifth
-   goes back to the box;
-4. citizen cards: shuffle into the deck; the top 5 form the display;
-5. machine tokens: per colour (grey, green, yellow) shuffle a pile; its top 3 form its display;
-6. slot modules: shuffle the pile; the top 5 form the display;
-7. crates: shuffle the stack;
-8. starting card sets: shuffle the letters A-D; seat i takes the i-th letter; then per seat,
-   in seat order, shuffle the six cards: the first 3 are active, the last 3 resting;
-9. artifact cards: shuffle; seat i takes card i (variant ``artifact_choice``: cards 2i and
-   2i+1, both recorded in ``player.artifact_offer``, the first kept until the player chooses;
-   variant ``common_artifact_card``: card 0 lies face up as ``board.shared_artifact_card``, no
-   player gets one);
-10. variant ``starting_draft`` only (so other setups draw exactly as before): shuffle all the
-   starting cards A-D; seat i is dealt cards 7i..7i+6 (``draft_hands``; with 4 players 6 each,
-   there being 24 cards); then per seat a shuffle of the positions 0-5 (``draft_orders``), which
-   places the 6 drafted cards: the first 3 positions active, the last 3 resting.
-
-With the abyss pack (``revive_dsl/rules/abyss/setup.py``; base games draw nothing more), after all
-of the above, still from the same generator:
-
-11. area tiles returned to the box: 3 of step 2's tiles, ``rng.sample`` of them in step 2's order;
-12. the map: shuffle the other area tiles with the 3 lake tiles; the i-th goes into the i-th area
-    slot (this replaces step 2's placing); lakes lie face up; then lakes are moved, without chance,
-    until none touches another and a path joins the chasm to every corner (docs/rulings.md);
-13. the devotion location: one of the large locations not placed in a corner (``rng.randrange``
-    over them in content order), then its side (0 or 1); it lies beside the devotion track
-    (``board.large_locations["devotion"]``);
-14. the Scyphoz deck: shuffle;
-15. the journey deck: shuffle; the top 3 form the display.
-
-Variant ``vast_crystals`` only (001 option 3; revive_dsl/rules/base/vast_crystals.py), after every other
-draw, so other setups draw exactly as before:
-
-16. the two vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the
-    first two slots in that order (earliest pair first) that do not touch each other and leave a path
-    from the chasm to every corner get the vast crystals face down, and their area tiles go back to
-    the box (recorded in the draws as ``vast_crystals_returned``).
-
-Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/rules/base/campaign_locations.py),
-after every other draw, so other setups draw exactly as before:
-
-17. the large locations dealt again, the campaign's among them: shuffle every large location tile (in
-    content order before the shuffle: base, expansion, campaign); the first four go to the corner slots in
-    order and, with the abyss pack, the fifth beside the devotion track; then one side (0 or 1) per tile
-    placed, corners in order, then the devotion location; the rest go back to the box. This replaces the
-    placing of steps 3 and 13.
-
-Tiles a script's ``content:`` defines (pack ``script``) are not dealt in steps 1 and 2: the slots are
-all taken; a script's start state places them. Its other components join their piles like a pack's.
-
-Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
-into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
-
-``outcomes`` overrides any step by name (``starting_tiles``, ``area_tiles``,
-``large_locations``, ``citizen_deck``, ``machine_piles``, ``module_pile``, ``crates``,
-``starting_sets``, ``starting_cards``, ``artifact_cards``, ``shared_artifact_card``,
-``draft_hands``, ``draft_orders``; with the abyss pack also ``returned_area_tiles``,
-``devotion_location``, ``scyphoz_deck``, ``journey_deck``). The generator is drawn from all
-the same, so overriding one step leaves every other step as the seed made it. An outcome fixes what
-it names and no more (:func:`apply_outcomes`): a pile's list fixes the top of the pile, a slot
-mapping the slots it names. (The variant
-``vast_crystals`` places its tiles in ``area_tiles``; an ``area_tiles`` override places them too. The
-variant ``campaign_locations`` deals into ``large_locations`` and ``devotion_location`` alike.)
-
-No chance is involved in the rest: minor artifacts stack under the end-game tile (none in
-solo), major artifacts by player count (variant ``long_game``: as for one more player; with 4
-players 2 minor artifacts also lie by the craters), each player's tribe side tokens, 1 energy,
-tracks at 1, switch unused, 5 small and 3 large buildings, and starting resources by seat
-(1st a crystal, 2nd + a gear, 3rd + a book, 4th + a food; solo a crystal and the action cube).
-Seat 0 is the starting player.
-
-The variants' choices (``artifact_choice``, ``starting_draft``) are decisions asked by
-:func:`setup_decisions` before the first turn; :class:`~revive_dsl.engine.game.Runner` runs it.
+``outcomes`` overrides any draw by name; the generator is drawn from all the same, so overriding one
+step leaves every other step as the seed made it (:func:`apply_outcomes`).
 
 >>> from revive_dsl.engine.rules import Rules
 >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
@@ -91,36 +18,40 @@ The variants' choices (``artifact_choice``, ``starting_draft``) are decisions as
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Board, Game, Player, Supply, Turn
+from revive_dsl.engine.state import Game, Player
 
-COLOURS = ("grey", "green", "yellow")
 SCRIPT_PACK = "script"  # the pack of the components a script's ``content:`` defines
-SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
-CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
-STARTING_LETTERS = ("A", "B", "C", "D")
-DRAFT_DEAL, DRAFT_ROUNDS, DRAFT_KEEP = 7, 3, 2  # 001 option 4: deal 7, draft 2 cards 3 times
-VARIANTS = (
-    "artifact_choice",
-    "common_artifact_card",
-    "advanced_switch",
-    "long_game",
-    "starting_draft",
-    "machine_token_variant",  # 004/001: taking a machine sends another of its colour under the pile
-    "vast_crystals",  # 001 option 3: the two vast crystal tiles replace two area tiles
-    "campaign_locations",  # 003 "unlocked in campaign": the campaign's large locations join the shuffle
-)
 
-EXCLUSIVE_VARIANTS = (("artifact_choice", "common_artifact_card", "one card is shared"),)
+# Variant name -> the rules package that plays it, in the order declared.
+VARIANTS: dict[str, str] = {}
+EXCLUSIVE_VARIANTS: list[tuple[str, str, str]] = []  # (a, b, why): variants that cannot be played together
+
+
+def declare_variants(package: str, names: tuple[str, ...], exclusive: list[tuple[str, str, str]] = ()) -> None:
+    """A rules package's variants (and pairs of them that exclude each other)."""
+    for name in names:
+        VARIANTS.setdefault(name, package)
+    EXCLUSIVE_VARIANTS.extend(pair for pair in exclusive if pair not in EXCLUSIVE_VARIANTS)
+
+
+def known_variants(rules: Rules | None = None) -> list[str]:
+    """The variants of the game's rules packages (of every loaded package when ``rules`` is None)."""
+    if rules is None:
+        return list(VARIANTS)
+    packages = set(rules.packages)
+    return [name for name, package in VARIANTS.items() if package in packages]
 
 
 def variant_conflicts(variants: list[str]) -> list[str]:
     """Why these variants cannot be played together (nothing if they can).
 
+    >>> from revive_dsl.engine.registry import load_packages
+    >>> load_packages(["base"])
     >>> variant_conflicts(["artifact_choice", "long_game", "common_artifact_card"])
     ['artifact_choice and common_artifact_card exclude each other (one card is shared)']
     """
@@ -129,112 +60,42 @@ def variant_conflicts(variants: list[str]) -> list[str]:
     ]
 
 
-# Expansion packs extend setup here (revive_dsl/rules/abyss/setup.py): more draws after every base draw,
-# ``draw(rules, rng, seats, variants, out)``, and more steps on the game built, ``step(rules, game, drawn)``.
+# The draws: ``(step, draw(rules, rng, seats, variants, drawn))``, run by step number.
 SETUP_DRAWS: Hooks[tuple[int, Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]]] = Hooks(
     "SETUP_DRAWS"
 )
 
 
 def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]) -> None:
-    """Register a pack's draws as step ``step`` of the order of chance (the module's docstring): draws run by
-    step number, so a seed deals the same setup whichever rules package was imported first."""
+    """Register a pack's draws as step ``step`` of the order of chance: draws run by step number, so a seed
+    deals the same setup whichever rules package was imported first."""
     if all(d is not draw for _, d in SETUP_DRAWS):
         SETUP_DRAWS.append((step, draw))
         SETUP_DRAWS.sort(key=lambda entry: entry[0])
 
 
+# The steps that lay the game out from the draws, in order: ``step(rules, game, drawn)``.
 SETUP_STEPS: Hooks[Callable[[Rules, Game, dict[str, Any]], None]] = Hooks("SETUP_STEPS")
 
+# Decisions asked before the first turn, in order: ``(pending(game), decisions(game))``.
+SETUP_DECISIONS: Hooks[tuple[Callable[[Game], bool], Callable[[Game], Iterator]]] = Hooks("SETUP_DECISIONS")
 
-def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
-    out = list(items)
-    rng.shuffle(out)
-    return out
-
-
-def _in_box(rules: Rules, cid: str) -> bool:
-    """Whether a tile stays in the box: one a script's ``content:`` defines (the board's slots are all taken)."""
-    return rules.component(cid).pack == SCRIPT_PACK
+# The outcomes a script may fix (``setup.outcomes``), by kind: a pile (name -> label), piles by colour
+# (name -> label of one pile), tiles in slots (name -> (label, component kind)).
+PILE_OUTCOMES: dict[str, str] = {}
+GROUPED_OUTCOMES: dict[str, str] = {}
+SLOT_OUTCOMES: dict[str, tuple[str, str]] = {}
 
 
-def starting_tile_ids(rules: Rules) -> list[str]:
-    """The starting tiles of step 1: every one but those a script defines (a script's start state places them)."""
-    return [t for t in rules.ids("starting_tile") if not _in_box(rules, t)]
-
-
-def area_tile_ids(rules: Rules) -> list[str]:
-    """The area tiles of step 2: every one but the vast crystals (``vast_crystal: true``) and a script's own.
-
-    >>> len(area_tile_ids(Rules.load(("base",))))
-    25
-    """
-    return [t for t in rules.ids("area_tile") if not rules.data(t).get("vast_crystal") and not _in_box(rules, t)]
-
-
-def large_location_ids(rules: Rules) -> list[str]:
-    """The large locations of step 3: every one but the campaign's (``campaign: true``).
-
-    >>> len(large_location_ids(Rules.load(("base",)))), len(Rules.load(("base",)).ids("large_location"))
-    (5, 8)
-    """
-    return [t for t in rules.ids("large_location") if not rules.data(t).get("campaign")]
-
-
-def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str]) -> dict[str, Any]:
-    """Every chance outcome of a setup, drawn in the documented order."""
-    geo_board = rules.main_board["map"]
-    starting_slots = [s["id"] for s in geo_board["starting_slots"]]
-    area_slots = [s["id"] for s in geo_board["area_slots"]]
-    corners = [s["id"] for s in geo_board["large_slots"]]
-    out: dict[str, Any] = {}
-    tiles = _shuffled(rng, starting_tile_ids(rules))
-    turns = [rng.randrange(2) for _ in starting_slots]
-    out["starting_tiles"] = {
-        s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
-    }
-    out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, area_tile_ids(rules)), strict=True))
-    large = _shuffled(rng, large_location_ids(rules))
-    sides = [rng.randrange(2) for _ in corners]
-    out["large_locations"] = {c: {"tile": t, "side": s} for c, t, s in zip(corners, large, sides, strict=False)}
-    out["citizen_deck"] = _shuffled(rng, rules.ids("citizen_card"))
-    out["machine_piles"] = {
-        colour: _shuffled(rng, [m for m in rules.ids("machine_token") if rules.data(m).get("colour") == colour])
-        for colour in COLOURS
-    }
-    out["module_pile"] = _shuffled(rng, rules.ids("slot_module"))
-    out["crates"] = _shuffled(rng, rules.ids("crate"))
-    letters = _shuffled(rng, list(STARTING_LETTERS))[:seats]
-    out["starting_sets"] = letters
-    by_letter = {
-        letter: [c for c in rules.ids("starting_card") if rules.data(c).get("set") == letter] for letter in letters
-    }
-    out["starting_cards"] = [_shuffled(rng, by_letter[letter]) for letter in letters]
-    per_seat = 2 if "artifact_choice" in variants else 1
-    cards = _shuffled(rng, rules.ids("artifact_card"))
-    out["artifact_cards"] = [cards[i * per_seat : (i + 1) * per_seat] for i in range(seats)]
-    out["shared_artifact_card"] = None
-    if "common_artifact_card" in variants:
-        out["artifact_cards"], out["shared_artifact_card"] = [[] for _ in range(seats)], cards[0]
-    if "starting_draft" in variants:
-        pool = _shuffled(rng, rules.ids("starting_card"))
-        deal = min(DRAFT_DEAL, len(pool) // seats)
-        out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
-        places = DRAFT_ROUNDS * DRAFT_KEEP
-        out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
-    for _step, draw in SETUP_DRAWS.of(rules):
-        draw(rules, rng, seats, variants, out)
-    return out
-
-
-PILE_OUTCOMES = {
-    "citizen_deck": "citizen deck",
-    "module_pile": "slot module pile",
-    "crates": "crate stack",
-    "scyphoz_deck": "Scyphoz deck",
-    "journey_deck": "journey deck",
-}
-SLOT_OUTCOMES = {"starting_tiles": "starting tile", "area_tiles": "area tile", "large_locations": "large location"}
+def declare_outcomes(
+    piles: dict[str, str] | None = None,
+    grouped: dict[str, str] | None = None,
+    slots: dict[str, tuple[str, str]] | None = None,
+) -> None:
+    """A rules package's outcomes a script may fix, with the labels its messages use."""
+    PILE_OUTCOMES.update(piles or {})
+    GROUPED_OUTCOMES.update(grouped or {})
+    SLOT_OUTCOMES.update(slots or {})
 
 
 class OutcomeError(ValueError):
@@ -269,7 +130,7 @@ def _top_of(pile: list[str], given: Any, label: str, path: tuple) -> list[str]:
 def _in_slots(drawn: dict[str, Any], name: str, given: Any, known: list[str] | None = None) -> dict[str, Any]:
     """Slot outcomes fix the slots they name; a tile the seed had put in another slot swaps places with it."""
     placed = dict(drawn)
-    label = SLOT_OUTCOMES[name]
+    label = SLOT_OUTCOMES[name][0]
     if not isinstance(given, dict):
         raise OutcomeError((name,), f"{name} is a mapping: slot -> {label}")
     tile_of = (lambda v: v) if name == "area_tiles" else (lambda v: v.get("tile") if isinstance(v, dict) else v)
@@ -294,6 +155,8 @@ def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any], tiles: dict[
     mapping (``starting_tiles``, ``area_tiles``, ``large_locations``) fixes the slots it names. Every
     other outcome replaces its draw whole. ``tiles`` (outcome name -> ids) are the tiles a slot may get.
 
+    >>> from revive_dsl.engine.registry import load_packages
+    >>> load_packages(["base"])  # the base game's outcomes: its crate stack among them
     >>> drawn = {"crates": ["crate_1", "crate_2", "crate_3", "crate_4"]}
     >>> apply_outcomes(drawn, {"crates": ["crate_3", "crate_1"]})
     >>> drawn["crates"]
@@ -311,28 +174,19 @@ def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any], tiles: dict[
             )
         if name in PILE_OUTCOMES:
             drawn[name] = _top_of(drawn[name], given, PILE_OUTCOMES[name], (name,))
-        elif name == "machine_piles":
+        elif name in GROUPED_OUTCOMES:
+            kind = GROUPED_OUTCOMES[name]
             if not isinstance(given, dict):
-                raise OutcomeError((name,), "machine_piles is a mapping: colour -> the pile, top first")
+                raise OutcomeError((name,), f"{name} is a mapping: colour -> the pile, top first")
             for colour, pile in given.items():
                 if colour not in drawn[name]:
-                    raise OutcomeError((name, colour), f"no machine pile '{colour}'{_close(colour, list(drawn[name]))}")
-                label = f"{colour} machine pile"
+                    raise OutcomeError((name, colour), f"no {kind} '{colour}'{_close(colour, list(drawn[name]))}")
+                label = f"{colour} {kind}"
                 drawn[name] = {**drawn[name], colour: _top_of(drawn[name][colour], pile, label, (name, colour))}
         elif name in SLOT_OUTCOMES:
             drawn[name] = _in_slots(drawn[name], name, given, (tiles or {}).get(name))
         else:
             drawn[name] = given
-
-
-def majors_for(rules: Rules, seats: int, variants: list[str]) -> list[str]:
-    """Major artifacts marked for the player count (``long_game``: one more player, at most 4).
-
-    >>> len(majors_for(Rules.load(("base",)), 3, [])), len(majors_for(Rules.load(("base",)), 3, ["long_game"]))
-    (9, 12)
-    """
-    count = min(4, seats + (1 if "long_game" in variants else 0))
-    return [m for m in rules.ids("major_artifact") if int(str(rules.data(m)["players"]).rstrip("+")) <= count]
 
 
 def new_game(
@@ -343,142 +197,39 @@ def new_game(
     outcomes: dict[str, Any] | None = None,
 ) -> Game:
     """A game set up for ``players`` ((name, tribe id, side) in seat order), ready for seat 0's first turn."""
-    variants = list(variants or [])
-    unknown = [v for v in variants if v not in VARIANTS]
-    if unknown:
-        raise ValueError(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
-    conflicts = variant_conflicts(variants)
-    if conflicts:
-        raise ValueError("; ".join(conflicts))
     from revive_dsl.engine.registry import load_packages
 
     load_packages(rules.packages)  # the packs' setup steps register themselves with their rules modules
-    seats = len(players)
-    drawn = _draws(rules, random.Random(seed), seats, variants)
-    kinds = {"starting_tiles": "starting_tile", "area_tiles": "area_tile", "large_locations": "large_location"}
-    apply_outcomes(drawn, outcomes or {}, {name: rules.ids(kind) for name, kind in kinds.items()})
-    solo = seats == 1
-
-    board = Board()
-    for slot, placed in drawn["starting_tiles"].items():
-        board.tiles[slot] = {"tile": placed["tile"], "orientation": placed["orientation"], "explored": True}
-    for slot, tile in drawn["area_tiles"].items():
-        board.tiles[slot] = {"tile": tile, "orientation": 0, "explored": False}
-    board.large_locations = {c: dict(placed) for c, placed in drawn["large_locations"].items()}
-    board.majors = majors_for(rules, seats, variants)
-    board.shared_artifact_card = drawn.get("shared_artifact_card")
-
-    supply = Supply()
-    supply.citizen_deck = list(drawn["citizen_deck"])
-    supply.citizen_display, supply.citizen_deck = (
-        supply.citizen_deck[:CITIZEN_DISPLAY],
-        supply.citizen_deck[CITIZEN_DISPLAY:],
-    )
-    for colour, pile in drawn["machine_piles"].items():
-        supply.machine_display[colour], supply.machine_piles[colour] = pile[:MACHINE_DISPLAY], pile[MACHINE_DISPLAY:]
-    pile = list(drawn["module_pile"])
-    supply.module_display, supply.module_pile = pile[:MODULE_DISPLAY], pile[MODULE_DISPLAY:]
-    supply.crates = list(drawn["crates"])
-    supply.minors = list(rules.ids("minor_artifact"))
-    if "long_game" in variants and seats == 4:
-        board.crater_minors, supply.minors = supply.minors[:2], supply.minors[2:]
-    supply.end_game_tile = not solo
-
-    game = Game(board=board, supply=supply, turn=Turn(), packs=list(rules.packs), variants=variants, seed=seed)
-    for seat, (name, tribe, side) in enumerate(players):
-        game.players.append(_player(rules, game, seat, (name, tribe, side), drawn, solo))
+    variants = list(variants or [])
+    known = known_variants(rules)
+    unknown = [v for v in variants if v not in known]
+    if unknown:
+        raise ValueError(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(known)}")
+    conflicts = variant_conflicts(variants)
+    if conflicts:
+        raise ValueError("; ".join(conflicts))
+    rng, drawn = random.Random(seed), {}
+    for _step, draw in SETUP_DRAWS.of(rules):
+        draw(rules, rng, len(players), variants, drawn)
+    tiles = {name: rules.ids(kind) for name, (_, kind) in SLOT_OUTCOMES.items()}
+    apply_outcomes(drawn, outcomes or {}, tiles)
+    game = Game(packs=list(rules.packs), variants=variants, seed=seed)
+    game.players = [
+        Player(seat=seat, name=name, tribe=tribe, side=side) for seat, (name, tribe, side) in enumerate(players)
+    ]
     for step in SETUP_STEPS.of(rules):
         step(rules, game, drawn)
     return game
 
 
-def _player(
-    rules: Rules, game: Game, seat: int, who: tuple[str, str, str], drawn: dict[str, Any], solo: bool
-) -> Player:
-    name, tribe, side = who
-    player = Player(seat=seat, name=name, tribe=tribe, side=side)
-    cards = list(drawn["starting_cards"][seat])
-    player.active, player.resting = cards[:3], cards[3:]
-    if "draft_hands" in drawn:  # the cards come from the draft, before the first turn
-        player.active, player.resting = [], []
-        player.draft_hand, player.draft_order = list(drawn["draft_hands"][seat]), list(drawn["draft_orders"][seat])
-    dealt = list(drawn["artifact_cards"][seat])
-    player.artifact_card = dealt[0] if dealt else None
-    if len(dealt) > 1:
-        player.artifact_offer = dealt
-    tokens = dict(rules.data(tribe)["sides"][side].get("tokens", {})) if tribe in rules.content.components else {}
-    if tokens.pop("falcon", 0):  # Vukuntur moon: the falcon starts on the chasm
-        chasm = rules.main_board["map"]["chasm"]
-        game.board.tokens[f"{chasm[0]},{chasm[1]}"] = {"player": seat, "token": "falcon"}
-    player.tokens_left = tokens
-    player.energy, game.supply.energy = 1, game.supply.energy - 1
-    for resource in SEAT_RESOURCES[: 1 if solo else seat + 1]:
-        player.resources[resource] += 1
-    return player
-
-
-def artifact_choices(game: Game):
-    """Variant ``artifact_choice``: each player in seat order keeps one of the two cards dealt.
-
-    A generator of decisions, to be run once before the first turn; until then each player
-    holds the first card dealt.
-
-    >>> from revive_dsl.engine.interpret import run_to_end
-    >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun")], seed=1, variants=["artifact_choice"])
-    >>> second = g.players[0].artifact_offer[1]
-    >>> run_to_end(artifact_choices(g), [second])
-    >>> g.players[0].artifact_card == second, g.players[0].artifact_offer
-    (True, [])
-    """
-    from revive_dsl.engine.decisions import Decision, options_of
-
-    for player in game.players:
-        if not player.artifact_offer:
-            continue
-        offer = player.artifact_offer
-        choice = yield Decision(player.seat, "artifact card", "keep which artifact card?", options_of(offer))
-        player.artifact_card, player.artifact_offer = choice.key, []
-
-
-def starting_draft(game: Game):
-    """Variant ``starting_draft`` (001 option 4): three rounds; in each, every player keeps 2 cards of their hand.
-
-    A generator of decisions, one card at a time, seats in order. After each round every hand
-    passes to the next seat (seat 3 to seat 0); the last card of a 7-card hand is set aside. The
-    6 kept cards are then placed as shuffled at setup (``player.draft_order``): 3 active, 3 resting.
-
-    >>> from revive_dsl.engine.interpret import run_to_end
-    >>> g = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun")], seed=1, variants=["starting_draft"])
-    >>> hand = list(g.players[0].draft_hand)
-    >>> run_to_end(starting_draft(g), hand[:6])
-    >>> sorted(g.players[0].active + g.players[0].resting) == sorted(hand[:6]), g.players[0].draft_hand
-    (True, [])
-    """
-    from revive_dsl.engine.decisions import Decision, options_of
-
-    hands = [list(p.draft_hand) for p in game.players]
-    kept: list[list[str]] = [[] for _ in game.players]
-    for round_no in range(1, DRAFT_ROUNDS + 1):
-        for player, hand in zip(game.players, hands, strict=True):
-            for _ in range(DRAFT_KEEP):
-                prompt = f"starting draft, round {round_no}: keep which card?"
-                choice = yield Decision(player.seat, "starting draft", prompt, options_of(hand))
-                hand.remove(choice.key)
-                kept[player.seat].append(choice.key)
-        hands = hands[-1:] + hands[:-1]  # each hand goes to the next seat
-    for player in game.players:
-        placed = [kept[player.seat][i] for i in player.draft_order]
-        player.active, player.resting = placed[:3], placed[3:]
-        player.draft_hand, player.draft_order = [], []
-
-
 def setup_pending(game: Game) -> bool:
     """Whether setup decisions (a variant's choices) are still to be asked."""
-    return any(p.artifact_offer or p.draft_hand for p in game.players)
+    return any(pending(game) for pending, _ in SETUP_DECISIONS.of(game))
 
 
-def setup_decisions(game: Game):
-    """Every setup decision, in order: the starting draft, then the artifact card choice."""
-    if any(p.draft_hand for p in game.players):
-        yield from starting_draft(game)
-    yield from artifact_choices(game)
+def setup_decisions(game: Game) -> Iterator:
+    """Every setup decision, in the order the packages declared them (the base game: the starting draft,
+    then the artifact card choice)."""
+    for pending, decisions in SETUP_DECISIONS.of(game):
+        if pending(game):
+            yield from decisions(game)

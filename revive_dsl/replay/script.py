@@ -298,7 +298,7 @@ def header_problems(script: Script, rules: Rules) -> list[Diagnostic]:
     the script does not load defines names that pack. A side must be one of the tribe's (``sun`` and
     ``moon``, or ``single`` for the expansion's boards). Variants must be known and not exclude each other.
     """
-    from revive_dsl.engine.setup import VARIANTS, variant_conflicts
+    from revive_dsl.engine.setup import known_variants, variant_conflicts
 
     doc = script.doc
     problems: list[Diagnostic] = []
@@ -331,9 +331,11 @@ def header_problems(script: Script, rules: Rules) -> list[Diagnostic]:
         if len(script.data["players"]) == 1 and rules.data(tribe).get("solo") is False:
             problems.append(Diagnostic(doc.pos((*at, "tribe")), f"tribe '{tribe}' cannot be played solo (solo: false)"))
     variants = list(script.data.get("variants", []))
+    known = known_variants(rules)
     for index, variant in enumerate(variants):
-        if variant not in VARIANTS:
-            message = f"unknown variant '{variant}'{_close(variant, list(VARIANTS))} (variants: {', '.join(VARIANTS)})"
+        if variant not in known:
+            listed = ", ".join(known)
+            message = f"unknown variant '{variant}'{_close(variant, known)} (variants of the packs loaded: {listed})"
             problems.append(Diagnostic(doc.pos(("variants", index)), message))
     problems.extend(Diagnostic(doc.pos(("variants",)), message) for message in variant_conflicts(variants))
     return problems
@@ -565,7 +567,7 @@ def _take_from_supply(game: Game) -> None:
     Cards, slot modules, crates and machine tokens alike; a display that gave one is refilled
     from the top of its pile, as in play. So a start state only names what the players hold.
     """
-    from revive_dsl.engine.setup import CITIZEN_DISPLAY, MACHINE_DISPLAY, MODULE_DISPLAY
+    from revive_dsl.rules.base.setup import CITIZEN_DISPLAY, MACHINE_DISPLAY, MODULE_DISPLAY
 
     held: set[str] = set()
     for p in game.players:

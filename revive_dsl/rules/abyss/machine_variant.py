@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect
+from revive_dsl.engine.setup import declare_variants
 from revive_dsl.rules.base.tracks import MACHINE_TAKEN
 
 VARIANT = "machine_token_variant"
@@ -37,3 +38,4 @@ def return_another(ctx: Ctx, colour: str) -> Effect:
 
 if return_another not in MACHINE_TAKEN:
     MACHINE_TAKEN.append(return_another)
+declare_variants("abyss", ("machine_token_variant",))

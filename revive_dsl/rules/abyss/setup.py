@@ -26,10 +26,11 @@ from typing import Any
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_STEPS, large_location_ids, setup_draw
+from revive_dsl.engine.setup import SETUP_STEPS, declare_outcomes, setup_draw
 from revive_dsl.engine.state import Game
 from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
 from revive_dsl.rules.abyss.lake_adjacency import is_lake
+from revive_dsl.rules.base.setup import large_location_ids
 
 PACK = "abyss"
 RETURNED_AREA_TILES = 3
@@ -121,3 +122,4 @@ def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
 setup_draw(11, _draw)
 if _step not in SETUP_STEPS:
     SETUP_STEPS.append(_step)
+declare_outcomes(piles={"scyphoz_deck": "Scyphoz deck", "journey_deck": "journey deck"})

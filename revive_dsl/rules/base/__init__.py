@@ -6,6 +6,7 @@ of legal moves.
 """
 
 MODULES = [
+    "setup",
     "invariants",
     "lasting",
     "switch",

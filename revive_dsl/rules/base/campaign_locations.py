@@ -5,7 +5,7 @@ The variant ``campaign_locations`` plays them.
 Rules encoded here (the ``large_location`` components with ``campaign: true``; docs/rulings.md):
 
 - a normal setup leaves them in the box (step 3 of :mod:`revive_dsl.engine.setup` shuffles
-  :func:`~revive_dsl.engine.setup.large_location_ids`, which leaves them out);
+  :func:`~revive_dsl.rules.base.setup.large_location_ids`, which leaves them out);
 - with the variant (step 17, after every other draw) every large location tile, the campaign's among them, is
   shuffled and dealt again: four to the corners and, with the abyss pack, one beside the devotion track, each
   with a random side; the rest go back to the box;
