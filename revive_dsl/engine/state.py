@@ -26,6 +26,55 @@ EXPANSION = {"omit_empty": True}
 OMIT_EMPTY = EXPANSION  # the same for any field that is rarely set (saved states and snapshots stay short)
 
 
+# A rules package's own state (its namespace): namespace -> holder ("player", "board", "supply", "turn") -> the
+# dataclass of its fields there. Declared with :func:`state_part`, read and written with :func:`part`.
+PARTS: dict[str, dict[str, type]] = {}
+PARTS_FIELD = {"parts": True}  # metadata of the holders' ``parts`` field: namespace -> that package's part
+
+
+def state_part(namespace: str, holder: str):
+    """Declare a dataclass as a rules package's fields on a player, the board, the supply or the turn.
+
+    In the canonical state the part is the key ``namespace`` of its holder, and it is absent while every field
+    has its default value (the package unused), so games without the package serialise as before.
+
+    >>> @state_part("lagoon", "player")
+    ... @dataclass
+    ... class LagoonPlayer:
+    ...     pearls: int = field(default=0, metadata={"doc": "Pearls in the player's shell (0-9)."})
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> "lagoon" in Game(players=[p]).to_dict()["players"][0]
+    False
+    >>> part(p, LagoonPlayer).pearls += 2
+    >>> Game(players=[p]).to_dict()["players"][0]["lagoon"]
+    {'pearls': 2}
+    >>> part(Game.from_json(Game(players=[p]).to_json()).players[0], LagoonPlayer).pearls
+    2
+    >>> del PARTS["lagoon"]  # (the example's package is gone again)
+    """
+    if holder not in HOLDERS:
+        raise ValueError(f"no state holder '{holder}'; the holders: {', '.join(HOLDERS)}")
+
+    def declare(cls: type) -> type:
+        known = PARTS.setdefault(namespace, {}).get(holder)
+        if known is not None and known.__qualname__ != cls.__qualname__:
+            raise ValueError(f"{namespace} already declares its {holder} part ({known.__qualname__})")
+        PARTS[namespace][holder] = cls
+        cls.__state_part__ = (namespace, holder)
+        return cls
+
+    return declare
+
+
+def part(holder: Any, cls: type) -> Any:
+    """A rules package's part of a player, the board, the supply or the turn (made, all defaults, on first use)."""
+    namespace, _ = cls.__state_part__
+    found = holder.parts.get(namespace)
+    if found is None:
+        found = holder.parts[namespace] = cls()
+    return found
+
+
 @dataclass
 class Played:
     """A card in a card slot: which card, and which half shows (the one that was gained)."""
@@ -86,6 +135,7 @@ class Player:
     leech_markers: int = field(default=0, metadata=EXPANSION)  # the Cordycephians' leech markers this player holds
     borrowed: list[str] = field(default_factory=list, metadata=EXPANSION)  # leeched technologies, "tribe/side/tech"
     modules_gained: int = field(default=0, metadata=EXPANSION)  # slot modules taken, discarded ones too (solo Tinkerer)
+    parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
 @dataclass
@@ -102,6 +152,7 @@ class Board:
     shared_artifact_card: str | None = None  # variant common_artifact_card: the one face-up card all score
     # the Cordycephians' buildings on spaces where another player's building stands: space -> {player, size}
     shared: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=EXPANSION)
+    parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
 def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
@@ -133,6 +184,7 @@ class Supply:
     journey_deck: list[str] = field(default_factory=list, metadata=EXPANSION)
     journey_display: list[str] = field(default_factory=list, metadata=EXPANSION)
     removed: list[str] = field(default_factory=list, metadata=EXPANSION)  # cards returned to the box
+    parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
 @dataclass
@@ -154,6 +206,7 @@ class Turn:
     solo_rank: str | None = None  # solo: the score table's rank for the final total
     solo_achievements: dict[str, Any] = field(default_factory=dict, metadata=EXPANSION)  # solo with the expansion
     leech_origin: str | None = field(default=None, metadata=EXPANSION)  # a leeched building range counts from
+    parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
 @dataclass
@@ -214,11 +267,15 @@ def _plain(value: Any) -> Any:
         return tuple(_plain(v) for v in value)
     if hasattr(value, "__dataclass_fields__"):
         omit = _omitted(type(value))
-        return {
+        out = {
             name: _plain(getattr(value, name))
             for name in value.__dataclass_fields__
-            if name not in omit or getattr(value, name)
+            if name != "parts" and (name not in omit or getattr(value, name))
         }
+        for namespace, found in getattr(value, "parts", {}).items():
+            if found != type(found)():  # a part left at its defaults is absent
+                out[namespace] = _plain(found)
+        return out
     return value
 
 
@@ -259,8 +316,21 @@ def _copy(value: Any) -> Any:
 
 
 def _build(cls, raw: dict[str, Any]):
-    names = {f.name for f in fields(cls)}
+    holder = _HOLDER_OF.get(cls)
+    parts = {}
+    for namespace in [k for k in raw if holder and holder in PARTS.get(k, {})]:
+        part_cls = PARTS[namespace][holder]
+        parts[namespace] = _build(part_cls, raw.pop(namespace))
+    names = {f.name for f in fields(cls)} - {"parts"}
     unknown = set(raw) - names
     if unknown:
         raise ValueError(f"unknown {cls.__name__} fields in saved state: {', '.join(sorted(unknown))}")
-    return cls(**raw)
+    built = cls(**raw)
+    if parts:
+        built.parts = parts
+    return built
+
+
+# The holders of rules packages' parts, by the name :func:`state_part` takes.
+HOLDERS: dict[str, type] = {"player": Player, "board": Board, "supply": Supply, "turn": Turn}
+_HOLDER_OF = {cls: name for name, cls in HOLDERS.items()}

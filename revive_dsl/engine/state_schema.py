@@ -279,8 +279,18 @@ def _definition(cls: type) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     properties = {}
     for f in dataclasses.fields(cls):
-        text, schema = FIELDS[f"{cls.__name__}.{f.name}"]
+        if f.metadata.get("parts"):  # the rules packages' parts: one key each, below
+            continue
+        if f"{cls.__name__}.{f.name}" in FIELDS:
+            text, schema = FIELDS[f"{cls.__name__}.{f.name}"]
+        else:  # a rules package's part: its fields say what they mean (``metadata={"doc": ...}``)
+            text, schema = f.metadata.get("doc", ""), f.metadata.get("schema")
         properties[f.name] = {**(schema if schema is not None else _of_type(hints[f.name])), "description": text}
+    holder = {v: k for k, v in st.HOLDERS.items()}.get(cls)
+    for namespace, parts in sorted(st.PARTS.items()):
+        if holder in parts:
+            text = f"The rules package's own fields ({namespace}); absent while unused."
+            properties[namespace] = {"$ref": f"#/$defs/{parts[holder].__name__}", "description": text}
     return {
         "type": "object",
         "description": (cls.__doc__ or "").strip().splitlines()[0],
@@ -291,7 +301,8 @@ def _definition(cls: type) -> dict[str, Any]:
 
 def state_schema() -> dict[str, Any]:
     """The JSON Schema of ``Game.to_dict()`` (fields left out while empty are optional)."""
-    defs = {cls.__name__: _definition(cls) for cls in CLASSES if cls is not st.Game}
+    parts = [cls for by_holder in st.PARTS.values() for cls in by_holder.values()]
+    defs = {cls.__name__: _definition(cls) for cls in [*CLASSES, *parts] if cls is not st.Game}
     game = _definition(st.Game)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
