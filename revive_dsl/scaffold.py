@@ -216,7 +216,10 @@ base game (`depends: [base]`); every component id starts with `{name}_`, so none
 | `scripts/try-it.yaml` | a replay script playing each example component and checking what it gives (`expect:`) |
 
 Effect texts are in the rule DSL: every word, with an example, is in the project's `docs/dsl-reference.md`
-(`revive docs` prints it). Each component says `provenance: representative` (authored from the game's
+(`revive docs` prints it). The base game's words are yours to use; to use Call of the Abyss's words (the
+*package* column says `abyss`), depend on it too (`depends: [base, abyss]`). A pack with mechanics the words
+cannot say needs a rules package, installed Python code that its manifest names (`rules: NAME`): see the
+project's `docs/architecture.md`. Each component says `provenance: representative` (authored from the game's
 vocabulary); write `rulebook` for a component printed in the rule documents. The first line of each YAML file
 lets an editor with a YAML language server check and complete the file against the installed schemas.
 
