@@ -11,6 +11,7 @@ no rules package (the engine's :mod:`~revive_dsl.engine.registry` does, for the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.metadata import entry_points
 from importlib.util import find_spec
@@ -22,11 +23,33 @@ GROUP = "revive.rules"
 BUNDLED = {"base": "revive_dsl.rules.base", "abyss": "revive_dsl.rules.abyss"}
 
 
+# Rules packages given by :func:`register` (a package under development, or one its own tests load), and what
+# must hear of them (the word table reads their ``words.yaml``).
+REGISTERED: dict[str, str] = {}
+ON_REGISTER: list[Callable[[str], None]] = []
+
+
 @cache
 def installed() -> dict[str, str]:
     """Every installed rules package: name -> module, the bundled ones first, then the others by name."""
-    found = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    found = {ep.name: ep.value for ep in entry_points(group=GROUP)} | REGISTERED
     return {**BUNDLED, **{name: found[name] for name in sorted(found) if name not in BUNDLED}}
+
+
+def register(name: str, module: str) -> None:
+    """Make a rules package known without installing it (its tests, a package under development): as if an
+    installed distribution declared ``name = module`` in the ``revive.rules`` entry-point group."""
+    if REGISTERED.get(name) == module:
+        return
+    REGISTERED[name] = module
+    installed.cache_clear()
+    for listener in ON_REGISTER:
+        listener(name)
+
+
+def version() -> int:
+    """A number that changes whenever a rules package is registered (for caches keyed on the packages)."""
+    return len(REGISTERED)
 
 
 def unknown_rules_problem(name: object) -> str | None:

@@ -18,18 +18,22 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, TypeVar
 
-from revive_dsl.packages import installed
+from revive_dsl.packages import installed, version
 
 T = TypeVar("T")
 
 
-@cache
 def package_of(module: str) -> str | None:
     """The installed rules package a module belongs to, or None (the machinery, or no package at all).
 
     >>> package_of("revive_dsl.rules.abyss.lakes"), package_of("revive_dsl.engine.range")
     ('abyss', None)
     """
+    return _package_of(module, version())
+
+
+@cache
+def _package_of(module: str, _version: int) -> str | None:
     for name, root in installed().items():
         if module == root or module.startswith(root + "."):
             return name

@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Iterable
 from functools import cache
 
-from revive_dsl.packages import installed
+from revive_dsl.packages import installed, version
 
 MACHINERY: list[str] = [
     "revive_dsl.engine.interpret",
@@ -37,7 +37,6 @@ def package_modules(package: str) -> list[str]:
     return [f"{root}.{name}" for name in importlib.import_module(root).MODULES]
 
 
-@cache
 def module_rank(module: str) -> tuple[int, int]:
     """Where a module's moves go in the list of legal moves: the machinery first, then each installed
     package's modules in ``MODULES`` order (bundled packages first, so the base moves keep their order
@@ -46,6 +45,11 @@ def module_rank(module: str) -> tuple[int, int]:
     >>> module_rank("revive_dsl.engine.game") < module_rank("revive_dsl.rules.base.hibernate")
     True
     """
+    return _module_rank(module, version())
+
+
+@cache
+def _module_rank(module: str, _version: int) -> tuple[int, int]:
     if module in MACHINERY:
         return (0, MACHINERY.index(module))
     for place, (package, root) in enumerate(installed().items(), start=1):
