@@ -79,3 +79,17 @@ def test_the_state_schema_describes_and_bounds_a_part(lagoon):
 def test_a_part_of_an_unknown_holder_is_refused():
     with pytest.raises(ValueError, match="no state holder 'shelf'; the holders: player, board, supply, turn"):
         state_part("lagoon", "shelf")
+
+
+def test_the_replay_view_shows_a_part_in_use(lagoon):
+    from rich.console import Console
+
+    from revive_dsl.replay.render import render_players
+
+    player_part, _ = lagoon
+    game = _game()
+    part(game.players[0], player_part).pearls = 3
+    part(game.players[0], player_part).shells.append("conch")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render_players(game))
+    assert "lagoon pearls 3, shells conch" in " ".join(console.export_text().split())

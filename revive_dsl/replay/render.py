@@ -353,7 +353,32 @@ def _player_rows(player: Any, rules: Rules | None) -> list[tuple[str, Renderable
         ("devotion", player.devotion, Text(str(player.devotion))),
     ]
     rows += [(label, shown) for label, value, shown in optional if value]
+    rows += _part_rows(player)
     return rows
+
+
+def _part_rows(holder: Any) -> list[tuple[str, RenderableType]]:
+    """A row per rules package's part of the state in use (``state_part``): its fields that are not at their
+    defaults, e.g. ``lagoon  pearls 3, track 1``."""
+    rows: list[tuple[str, RenderableType]] = []
+    for namespace, found in sorted(getattr(holder, "parts", {}).items()):
+        default = type(found)()
+        shown = [
+            f"{name} {_value(getattr(found, name))}"
+            for name in found.__dataclass_fields__
+            if getattr(found, name) != getattr(default, name)
+        ]
+        if shown:
+            rows.append((namespace, Text(", ".join(shown))))
+    return rows
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "-"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "-"
+    return str(value)
 
 
 def _special(player: Any, rules: Rules | None) -> Text:
