@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import json
 import os
 import re
@@ -527,6 +528,16 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
+# The replay layer's commands: (name, module of revive_dsl.replay, help). Each module has add_arguments and main.
+REPLAY_COMMANDS = (
+    ("replay", "viewer", "play a replay script in the terminal (--step: interactive)"),
+    ("tutorial", "tutorial", "play a tutorial (default: intro); --list shows them"),
+    ("verify", "verify", "replay every script in folders or files, in parallel; report divergences"),
+    ("board", "board_view", "the hex map with every space's key and tile slot's key (or one space told)"),
+    ("play", "play", "play a game in the terminal (people and --ai seats), recording it as a script"),
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
@@ -576,29 +587,11 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--write", action="store_true", help="write the reference file")
     mode.add_argument("--check", action="store_true", help="exit 1 if the reference file is out of date")
     p.add_argument("--path", help="reference file (default: docs/dsl-reference.md)")
-    from revive_dsl.replay import tutorial as _tutorial
-    from revive_dsl.replay import verify as _verify
-    from revive_dsl.replay import viewer as _viewer
-
-    p = sub.add_parser("replay", help="play a replay script in the terminal (--step: interactive)")
-    _viewer.add_arguments(p)
-    p.set_defaults(command_func=_viewer.main)
-    p = sub.add_parser("tutorial", help="play a tutorial (default: intro); --list shows them")
-    _tutorial.add_arguments(p)
-    p.set_defaults(command_func=_tutorial.main)
-    p = sub.add_parser("verify", help="replay every script in folders or files, in parallel; report divergences")
-    _verify.add_arguments(p)
-    p.set_defaults(command_func=_verify.main)
-    from revive_dsl.replay import board_view as _board
-
-    p = sub.add_parser("board", help="the hex map with every space's key and tile slot's key (or one space told)")
-    _board.add_arguments(p)
-    p.set_defaults(command_func=_board.main)
-    from revive_dsl.replay import play as _play
-
-    p = sub.add_parser("play", help="play a game in the terminal (people and --ai seats), recording it as a script")
-    _play.add_arguments(p)
-    p.set_defaults(command_func=_play.main)
+    for name, module, about in REPLAY_COMMANDS:  # each module adds its own arguments and runs its command
+        found = importlib.import_module(f"revive_dsl.replay.{module}")
+        p = sub.add_parser(name, help=about)
+        found.add_arguments(p)
+        p.set_defaults(command_func=found.main)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")
     p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")

@@ -102,6 +102,20 @@ ITEMS = ["cit_courier", "cit_smith", "mod_grey_3", "crate_02", "mach_grey_6", "a
 KEYS = ["format", "players", "name", "tribe", "side", "setup", "seed", "draws", "steps", "move", "title", "packs"]
 
 
+def reorder(draw, op: str, lines: list[str], i: int) -> bool:
+    """The line operations both mutators share: delete, duplicate or swap line ``i``; True if ``op`` was one."""
+    if not lines or op not in ("delete", "duplicate", "swap"):
+        return False
+    if op == "delete":
+        del lines[i]
+    elif op == "duplicate":
+        lines.insert(draw(st.integers(0, len(lines))), lines[i])
+    else:
+        j = draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    return True
+
+
 @st.composite
 def mutated_script(draw) -> str:
     text = base_script()
@@ -110,14 +124,9 @@ def mutated_script(draw) -> str:
     for _ in range(draw(st.integers(1, 3))):
         op = draw(st.sampled_from(("delete", "duplicate", "swap", "token", "reveal", "key", "truncate")))
         i = draw(st.integers(0, len(steps) - 1)) if steps else 0
-        if op == "delete" and steps:
-            del steps[i]
-        elif op == "duplicate" and steps:
-            steps.insert(draw(st.integers(0, len(steps))), steps[i])
-        elif op == "swap" and steps:
-            j = draw(st.integers(0, len(steps) - 1))
-            steps[i], steps[j] = steps[j], steps[i]
-        elif op == "token" and steps:
+        if reorder(draw, op, steps, i):
+            continue
+        if op == "token" and steps:
             tokens = steps[i].split(" ")
             k = draw(st.integers(1, len(tokens) - 1))  # keep the YAML "-" of the step
             vocabulary = sorted({t for s in steps for t in s.split(" ")[1:]})
@@ -200,14 +209,9 @@ def mutated_corpus_script(draw) -> str:
     for _ in range(draw(st.integers(1, 3))):
         op = draw(st.sampled_from(("delete", "duplicate", "swap", "token", "head", "cut")))
         i = draw(st.integers(0, max(len(lines) - 1, 0)))
-        if op == "delete" and lines:
-            del lines[i]
-        elif op == "duplicate" and lines:
-            lines.insert(draw(st.integers(0, len(lines))), lines[i])
-        elif op == "swap" and lines:
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif op == "token" and lines:
+        if reorder(draw, op, lines, i):
+            continue
+        if op == "token" and lines:
             tokens = lines[i].split(" ")
             k = draw(st.integers(0, len(tokens) - 1))
             vocabulary = sorted({t for line in lines for t in line.split(" ")})

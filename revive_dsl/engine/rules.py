@@ -39,7 +39,7 @@ class Rules:
     @cached_property
     def package_names(self) -> tuple[str, ...]:
         """:attr:`packages` as a tuple, computed once (the hooks' key: :mod:`revive_dsl.engine.hooks`)."""
-        return tuple(self.packages)
+        return tuple(self.content.rules_packages() or ())
 
     @property
     def packages(self) -> list[str]:
@@ -48,7 +48,7 @@ class Rules:
         >>> Rules.load(("base", "abyss")).packages
         ['base', 'abyss']
         """
-        return list(dict.fromkeys(p.rules for p in self.content.packs.values() if p.rules))
+        return list(self.package_names)
 
     def component(self, cid: str) -> Component:
         """The component with this id (KeyError names it if unknown)."""
