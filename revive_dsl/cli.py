@@ -174,10 +174,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def shipped_schemas() -> dict[str, dict]:
     """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
+    from revive_dsl.engine.registry import load_packages
     from revive_dsl.engine.state_schema import state_schema
+    from revive_dsl.packages import BUNDLED
     from revive_dsl.schema_defs import all_schemas
 
-    return {**all_schemas(), "state.schema.json": state_schema()}
+    load_packages(BUNDLED)  # the state of the bundled packs: base and Call of the Abyss's part
+    return {**all_schemas(), "state.schema.json": state_schema(BUNDLED)}
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:
@@ -405,11 +408,14 @@ def cmd_new_pack(args: argparse.Namespace) -> int:
 def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl import docgen
     from revive_dsl.engine import state_schema
+    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.packages import BUNDLED
 
     path = Path(args.path) if args.path else docgen.default_path()
     text = docgen.reference()
     # the DSL reference, and beside it the state reference (docs/state-reference.md)
-    pages = [(path, text), (path.with_name("state-reference.md"), state_schema.reference() + "\n")]
+    load_packages(BUNDLED)  # the state reference covers the bundled packages' parts
+    pages = [(path, text), (path.with_name("state-reference.md"), state_schema.reference(BUNDLED) + "\n")]
     if args.write:
         for where, page in pages:
             make_folder(where.parent)

@@ -1,4 +1,5 @@
-"""Rewrite the effect texts of content files, and the move lines of replay scripts, in canonical form.
+"""Rewrite the effect texts of content files, and the move lines of replay scripts, in canonical form; a
+script of an older format is upgraded to the current one.
 
 The YAML is edited with ruamel.yaml's round-trip mode, so comments, key order, flow or
 block style and each string's quoting survive; only effect fields whose text is not
@@ -19,12 +20,14 @@ components:
 
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
@@ -147,15 +150,21 @@ def format_text(text: str, file: str) -> FileResult:
 
 
 def _format_script(text: str, doc: YamlDoc, result: FileResult) -> FileResult:
-    """A replay script: each step's move line in the canonical move notation.
+    """A replay script: each step's move line in the canonical move notation, and a format-1 script in
+    format 2 (:func:`_upgrade`).
 
-    >>> r = format_text("format: 1\\nsteps:\\n  - Ann  play x   (Bob  y)\\n", "s.yaml")
+    >>> r = format_text("format: 2\\nsteps:\\n  - Ann  play x   (Bob  y)\\n", "s.yaml")
     >>> r.changes[0].new, r.new_text.splitlines()[-1]
     ('Ann play x (Bob y)', '  - Ann play x (Bob y)')
     """
     from revive_dsl.replay.notation import format_move, parse_move
 
-    edits: list[tuple[tuple, str]] = []
+    if doc.data.get("format") == 1:
+        upgraded = _upgrade(text, doc, result)
+        if upgraded is None:
+            return result
+        text, doc = upgraded, load_yaml(upgraded, result.file)
+    edits: list[tuple[tuple, Any]] = []
     for index, step in enumerate(doc.data["steps"]):
         path: tuple = ("steps", index) if isinstance(step, str) else ("steps", index, "move")
         old = step if isinstance(step, str) else step.get("move") if isinstance(step, dict) else None
@@ -171,10 +180,144 @@ def _format_script(text: str, doc: YamlDoc, result: FileResult) -> FileResult:
             edits.append((path, new))
     if edits and not result.problems:
         result.new_text = _rewrite(text, result.file, edits, result)
+    elif result.changes and not result.problems:
+        result.new_text = text  # upgraded only
     return result
 
 
-def _rewrite(text: str, file: str, edits: list[tuple[tuple, str]], result: FileResult) -> str | None:
+def _upgrade(text: str, doc: YamlDoc, result: FileResult) -> str | None:
+    """A format-1 script's text in format 2, with its changes; None if it has problems (reported).
+
+    Format 2 names a rules package's own state in its part: the paths of ``expect`` and ``highlight`` and the
+    start state's keys that name a field of Call of the Abyss on its holder (``Ann.devotion``) name it in
+    the part (``Ann.abyss.devotion``). Only those spans of the text change, so comments and layout stay.
+
+    >>> r = format_text("format: 1\\nsteps:\\n  - move: Ann end\\n    expect: {Ann.devotion: 2}  # two\\n", "s.yaml")
+    >>> [(c.field, c.old, c.new) for c in r.changes]
+    [('format', '1', '2'), ('step 1 expect', 'Ann.devotion', 'Ann.abyss.devotion')]
+    >>> print(r.new_text, end="")
+    format: 2
+    steps:
+      - move: Ann end
+        expect: {Ann.abyss.devotion: 2}  # two
+    """
+    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.packages import BUNDLED
+    from revive_dsl.replay.paths import formerly
+    from revive_dsl.replay.script import _former_state
+
+    load_packages(BUNDLED)  # format 1 named Call of the Abyss's fields on their holders
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    spans: list[tuple[int, int, str]] = []  # (start, end, new text) of the source
+    expected = copy.deepcopy(doc.data)
+    expected["format"] = 2
+    fmt_node = _value_node(root, ("format",))
+    spans.append((fmt_node.start_mark.index, fmt_node.end_mark.index, "2"))
+    result.changes.append(Change(doc.pos(("format",)), "format", "1", "2"))
+    for index, step in enumerate(doc.data["steps"]):
+        if not isinstance(step, dict):
+            continue
+        if isinstance(step.get("expect"), dict):
+            mapping = _value_node(root, ("steps", index, "expect"))
+            renamed = {}
+            for key_node, _ in mapping.value:
+                new = formerly(key_node.value)
+                if new:
+                    spans.append((key_node.start_mark.index, key_node.end_mark.index, new))
+                    at = ("steps", index, "expect", key_node.value)
+                    result.changes.append(Change(doc.pos(at), f"step {index + 1} expect", key_node.value, new))
+                renamed[new or key_node.value] = step["expect"][key_node.value]
+            expected["steps"][index]["expect"] = renamed
+        if isinstance(step.get("highlight"), list):
+            items = _value_node(root, ("steps", index, "highlight"))
+            for i, item in enumerate(items.value):
+                new = formerly(item.value) if isinstance(item, yaml.ScalarNode) else None
+                if new:
+                    spans.append((item.start_mark.index, item.end_mark.index, new))
+                    at = ("steps", index, "highlight", i)
+                    result.changes.append(Change(doc.pos(at), f"step {index + 1} highlight", item.value, new))
+                    expected["steps"][index]["highlight"][i] = new
+    state = doc.data.get("setup", {}).get("state") if isinstance(doc.data.get("setup"), dict) else None
+    if isinstance(state, dict):
+        expected["setup"]["state"] = _former_state(state)
+        records = [(key, key) for key in ("board", "supply", "turn") if isinstance(state.get(key), dict)]
+        if isinstance(state.get("players"), dict):
+            records += [
+                (("players", name), "player") for name in state["players"] if isinstance(state["players"][name], dict)
+            ]
+        for sub, holder in records:
+            sub = sub if isinstance(sub, tuple) else (sub,)
+            mapping = _value_node(root, ("setup", "state", *sub))
+            moved = [(k, v, formerly(f"{holder}.{k.value}")) for k, v in mapping.value]
+            moved = [(k, v, new.split(".")[1]) for k, v, new in moved if new]
+            if not moved:
+                continue
+            where = ".".join(map(str, sub))
+            for k, _, namespace in moved:
+                change = Change(doc.pos(("setup", "state", *sub, k.value)), "setup.state", f"{where}.{k.value}",
+                                f"{where}.{namespace}.{k.value}")  # fmt: skip
+                result.changes.append(change)
+            spans += _nested(text, mapping, moved)
+    new_text = text
+    for start, end, new in sorted(spans, reverse=True):
+        new_text = new_text[:start] + new + new_text[end:]
+    try:
+        same = load_yaml(new_text, result.file).data == expected
+    except DslError:
+        same = False
+    if not same:
+        message = "fmt: cannot upgrade this script to format 2 by itself; write the moved fields' paths by hand"
+        result.problems.append(Diagnostic(doc.pos(("format",)), message))
+        return None
+    return new_text
+
+
+def _value_node(root: Any, path: tuple) -> Any:
+    """The composed node at a path of keys and indexes."""
+    node = root
+    for key in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next(v for k, v in node.value if k.value == str(key))
+        else:
+            node = node.value[key]
+    return node
+
+
+def _nested(text: str, mapping: Any, moved: list[tuple[Any, Any, str]]) -> list[tuple[int, int, str]]:
+    """Spans that move some pairs of a mapping under a new key (their namespace): in a flow mapping as a flow
+    mapping where the first of them was, in a block mapping as a block, re-indented, where the first was."""
+    namespace = moved[0][2]
+    if mapping.flow_style:
+        inner = ", ".join(text[k.start_mark.index : v.end_mark.index] for k, v, _ in moved)
+        first_key, first_value, _ = moved[0]
+        spans = [(first_key.start_mark.index, first_value.end_mark.index, f"{namespace}: {{{inner}}}")]
+        for k, v, _ in moved[1:]:  # each later pair goes, with the comma before it
+            before = text.rindex(",", 0, k.start_mark.index)
+            spans.append((before, v.end_mark.index, ""))
+        return spans
+    lines: list[tuple[int, int]] = []  # each moved pair's whole lines: [start, end) of the text
+    for k, v, _ in moved:
+        start = text.rindex("\n", 0, k.start_mark.index) + 1 if "\n" in text[: k.start_mark.index] else 0
+        end = v.end_mark.index
+        if not (end > 0 and text[end - 1] == "\n"):
+            newline = text.find("\n", end)
+            end = len(text) if newline < 0 else newline + 1
+        lines.append((start, end))
+    column = moved[0][0].start_mark.column
+    block = (
+        " " * column
+        + f"{namespace}:\n"
+        + "".join(
+            "".join("  " + line if line.strip() else line for line in text[a:b].splitlines(keepends=True))
+            for a, b in lines
+        )
+    )
+    if not block.endswith("\n"):
+        block += "\n"
+    return [(lines[0][0], lines[0][1], block), *((a, b, "") for a, b in lines[1:])]
+
+
+def _rewrite(text: str, file: str, edits: list[tuple[tuple, Any]], result: FileResult) -> str | None:
     try:
         layout = next((lay for lay in _LAYOUTS if _dump(_yaml(lay), _yaml(lay).load(text)) == text), _LAYOUTS[0])
         y = _yaml(layout)

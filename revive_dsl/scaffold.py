@@ -149,7 +149,7 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
         (
             SCRIPT,
             head("script.schema.json", folder / SCRIPT.parent)
-            + "format: 1\n"
+            + "format: 2\n"
             + f"title: Trying the {title} pack's components\n"
             + "description: |\n"
             + f"  A solo start state holding one component of each kind of the pack: {cit} in Ann's hand,\n"

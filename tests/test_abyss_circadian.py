@@ -10,6 +10,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import fire
+from revive_dsl.rules.abyss.state import abyss, abyss_player
 from revive_dsl.rules.base.board_actions import build, populate
 from revive_dsl.rules.base.machines import usable_machines
 
@@ -22,7 +23,7 @@ MACHINE = "abyss_circadian_machine"
 
 
 def _game(side: str = "day", **fields) -> tuple[Game, Player, Ctx]:
-    player = Player(seat=0, name="Ost", tribe=TRIBE, side="single", circadian=side, **fields)
+    player = abyss_player(seat=0, name="Ost", tribe=TRIBE, side="single", circadian=side, **fields)
     game = Game(players=[player, Player(seat=1, name="Bo", tribe="nadair", side="sun")], packs=["base", "abyss"])
     for slot in ("s1", "s2", "s3", "s4", "s5"):
         game.board.tiles[slot] = {"tile": f"start_tile_{slot[1]}", "orientation": 0, "explored": True}
@@ -34,8 +35,8 @@ def _game(side: str = "day", **fields) -> tuple[Game, Player, Ctx]:
 
 def test_setup_places_the_circadian_tile_day_side_up():
     game = new_game(ABYSS, [("Ost", TRIBE, "single"), ("Bo", "nadair", "sun")], seed=3)
-    assert game.players[0].circadian == "day" and "circadian_tile" not in game.players[0].tokens_left
-    assert game.players[1].circadian == ""  # other tribes have no tile
+    assert abyss(game.players[0]).circadian == "day" and "circadian_tile" not in game.players[0].tokens_left
+    assert abyss(game.players[1]).circadian == ""  # other tribes have no tile
 
 
 def test_each_hibernation_flips_the_circadian_tile():
@@ -48,7 +49,7 @@ def test_each_hibernation_flips_the_circadian_tile():
         assert runner.decision().legal_keys() == ["end"]  # hibernating leaves only free actions (none here)
         runner.answer("end")
         game = runner.game
-        assert game.players[0].circadian == expected
+        assert abyss(game.players[0]).circadian == expected
         game.turn.player = 0
 
 
@@ -59,16 +60,16 @@ def test_another_players_hibernation_leaves_the_tile_alone():
     runner.answer("hibernate")
     while not runner.between_moves:
         runner.answer(runner.decision().legal_keys()[0])
-    assert runner.game.players[0].circadian == "day"
+    assert abyss(runner.game.players[0]).circadian == "day"
 
 
 def test_tribe_ability_flips_the_tile_then_gains_a_devotion_and_a_basic_resource():
     _, player, ctx = _game()
     run_text(ctx, "ability", ["food"])
-    assert player.circadian == "night" and player.devotion == 1 and player.resources["food"] == 1
+    assert abyss(player).circadian == "night" and abyss(player).devotion == 1 and player.resources["food"] == 1
     assert player.tribe_markers == 4 and player.progress == 1
     run_text(ctx, "ability", ["gear"])
-    assert player.circadian == "day" and player.devotion == 2
+    assert abyss(player).circadian == "day" and abyss(player).devotion == 2
 
 
 # --- day: energy back when building or populating; night: +1 range ---------------------------------
@@ -94,9 +95,9 @@ def test_by_day_populating_moves_one_used_energy_back_too():
 def test_by_night_every_action_has_one_more_range():
     _, player, ctx = _game("night", technologies=[BASE_TECH])
     assert range_bonus(ctx) == 1
-    player.circadian = "day"
+    abyss(player).circadian = "day"
     assert range_bonus(ctx) == 0
-    player.circadian, player.technologies = "night", []
+    abyss(player).circadian, player.technologies = "night", []
     assert range_bonus(ctx) == 0  # the technology, not the tile, gives it
 
 
@@ -136,7 +137,7 @@ def test_by_night_exploring_gains_one_more_point():
     _, player, ctx = _game("night", technologies=[BASE_TECH, TRACKS_TECH])
     run_to_end(fire(ctx, "explore", slot="a01"), [])
     assert player.points == 1
-    player.circadian = "day"
+    abyss(player).circadian = "day"
     run_to_end(fire(ctx, "explore", slot="a01"), [])
     assert player.points == 1
 
@@ -151,7 +152,7 @@ def test_by_day_the_machine_turns_a_crystal_into_two_devotion():
     runner.answer("machine")
     runner.answer(MACHINE)
     runner.answer("0")  # keep the 2 devotion (the usual 2:1 conversion is offered)
-    assert runner.game.players[0].devotion == 2 and runner.game.players[0].resources["crystal"] == 0
+    assert abyss(runner.game.players[0]).devotion == 2 and runner.game.players[0].resources["crystal"] == 0
 
 
 def test_by_day_without_a_crystal_the_machine_is_not_offered():
@@ -166,7 +167,7 @@ def test_by_night_the_machine_converts_gained_points_one_for_one():
     assert usable_machines(ctx) == []  # by night it is no plain machine: it waits for a gain
     asked = decisions_asked(run_text_gen(ctx, "points 4"), [MACHINE, "3"])
     assert asked[0].legal_keys() == [MACHINE, "none"]
-    assert (player.devotion, player.points, player.energy_on) == (3, 1, [MACHINE])
+    assert (abyss(player).devotion, player.points, player.energy_on) == (3, 1, [MACHINE])
 
 
 def test_by_day_the_machine_is_not_offered_during_a_gain():

@@ -15,6 +15,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game
+from revive_dsl.rules.abyss.state import abyss
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))
@@ -38,12 +39,14 @@ def tribe_violations(game: Game) -> list[str]:
     out = []
     for player in game.players:
         circadian = player.tribe == "abyss_tribe_circadian"
-        if player.circadian not in (("day", "night") if circadian else ("",)):
-            out.append(f"{player.name}'s circadian tile shows {player.circadian!r}")
-        if not set(player.gadgets_used) <= set(player.gadgets) or len(set(player.gadgets)) != len(player.gadgets):
-            out.append(f"{player.name}'s gadgets {player.gadgets} used {player.gadgets_used}")
-        if len(set(player.gadgets_used)) != len(player.gadgets_used):
-            out.append(f"{player.name} used a gadget twice: {player.gadgets_used}")
+        if abyss(player).circadian not in (("day", "night") if circadian else ("",)):
+            out.append(f"{player.name}'s circadian tile shows {abyss(player).circadian!r}")
+        if not set(abyss(player).gadgets_used) <= set(abyss(player).gadgets) or len(set(abyss(player).gadgets)) != len(
+            abyss(player).gadgets
+        ):
+            out.append(f"{player.name}'s gadgets {abyss(player).gadgets} used {abyss(player).gadgets_used}")
+        if len(set(abyss(player).gadgets_used)) != len(abyss(player).gadgets_used):
+            out.append(f"{player.name} used a gadget twice: {abyss(player).gadgets_used}")
     return out
 
 

@@ -7,6 +7,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.devotion import advance_devotion
+from revive_dsl.rules.abyss.state import abyss, abyss_player
 from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.scoring import final_scores
 
@@ -16,7 +17,7 @@ BASE = Rules.load(("base",))
 
 
 def _ctx(rules=ABYSS, **fields) -> Ctx:
-    player = Player(seat=0, name="Ann", tribe="nadair", side="sun", **fields)
+    player = abyss_player(seat=0, name="Ann", tribe="nadair", side="sun", **fields)
     other = Player(seat=1, name="Bo", tribe="formica", side="sun")
     return Ctx(Game(players=[player, other], packs=list(rules.packs)), 0, rules)
 
@@ -25,19 +26,19 @@ def test_five_points_gained_four_converted_to_two_devotion_and_one_point():
     ctx = _ctx()
     asked = decisions_asked(gain_points(ctx, 5), ["4"])
     assert asked[0].legal_keys() == ["0", "2", "4"]
-    assert (ctx.player.devotion, ctx.player.points) == (2, 1)
+    assert (abyss(ctx.player).devotion, ctx.player.points) == (2, 1)
 
 
 def test_devotion_gained_may_be_converted_two_to_one_into_points():
     ctx = _ctx()
     run_text(ctx, "devotion 2", ["2"])
-    assert (ctx.player.devotion, ctx.player.points) == (0, 1)
+    assert (abyss(ctx.player).devotion, ctx.player.points) == (0, 1)
 
 
 def test_gain_kept_whole_when_not_converted():
     ctx = _ctx()
     run_to_end(gain_points(ctx, 5), ["0"])
-    assert (ctx.player.devotion, ctx.player.points) == (0, 5)
+    assert (abyss(ctx.player).devotion, ctx.player.points) == (0, 5)
 
 
 def test_a_single_point_asks_nothing():
@@ -49,7 +50,7 @@ def test_a_single_point_asks_nothing():
 def test_base_game_points_are_never_converted():
     ctx = _ctx(BASE)
     assert decisions_asked(gain_points(ctx, 5), []) == []
-    assert (ctx.player.devotion, ctx.player.points) == (0, 5)
+    assert (abyss(ctx.player).devotion, ctx.player.points) == (0, 5)
 
 
 def test_converter_machine_splits_four_points_into_three_devotion_and_one_point():
@@ -57,23 +58,23 @@ def test_converter_machine_splits_four_points_into_three_devotion_and_one_point(
     asked = decisions_asked(gain_points(ctx, 4), ["special_yellow_1", "3"])
     assert asked[0].legal_keys() == ["special_yellow_1", "none"]
     assert asked[1].legal_keys() == ["0", "1", "2", "3", "4"]
-    assert (ctx.player.devotion, ctx.player.points, ctx.player.energy_on) == (3, 1, ["special_yellow_1"])
+    assert (abyss(ctx.player).devotion, ctx.player.points, ctx.player.energy_on) == (3, 1, ["special_yellow_1"])
 
 
 def test_bonus_space_draws_two_scyphoz_cards_and_keeps_one():
     ctx = _ctx(devotion=1)
-    ctx.game.supply.scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
+    abyss(ctx.game.supply).scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
     run_to_end(advance_devotion(ctx, 2), ["abyss_scy_spark"])  # space 3
     assert ctx.player.active == ["abyss_scy_spark"]
-    assert ctx.game.supply.scyphoz_deck == ["abyss_scy_swarm", "abyss_scy_devout"]
+    assert abyss(ctx.game.supply).scyphoz_deck == ["abyss_scy_swarm", "abyss_scy_devout"]
 
 
 def test_passing_several_bonus_spaces_takes_each():
     ctx = _ctx(devotion=18)
     ctx.game.board.majors = ["major_amber_1p", "major_amber_2p"]
-    ctx.game.supply.scyphoz_deck = []
+    abyss(ctx.game.supply).scyphoz_deck = []
     run_to_end(advance_devotion(ctx, 5), ["major_amber_2p"])  # 20: an artifact; 23: Scyphoz (deck empty)
-    assert ctx.player.majors == ["major_amber_2p"] and ctx.player.devotion == 23
+    assert ctx.player.majors == ["major_amber_2p"] and abyss(ctx.player).devotion == 23
 
 
 def test_devotion_location_populated_free_of_books():
@@ -107,9 +108,9 @@ def test_devotion_location_not_twice():
 
 def test_beyond_25_devotion_keeps_counting_without_bonuses():
     ctx = _ctx(devotion=25)
-    ctx.game.supply.scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark"]
+    abyss(ctx.game.supply).scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark"]
     assert decisions_asked(advance_devotion(ctx, 5), []) == []
-    assert ctx.player.devotion == 30 and ctx.player.points == 0
+    assert abyss(ctx.player).devotion == 30 and ctx.player.points == 0
 
 
 def test_devotion_is_added_to_the_score_at_the_end():

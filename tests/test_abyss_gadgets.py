@@ -9,6 +9,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.gadgets import face_up
+from revive_dsl.rules.abyss.state import abyss, abyss_player
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))
@@ -18,9 +19,9 @@ POINTS_TECH = "abyss_gadgets_gadget_points"
 
 def _game(**fields) -> tuple[Game, Player]:
     fields.setdefault("gadgets", ["gadget_a", "gadget_b"])
-    player = Player(seat=0, name="Gib", tribe=TRIBE, side="single", **fields)
+    player = abyss_player(seat=0, name="Gib", tribe=TRIBE, side="single", **fields)
     game = Game(players=[player, Player(seat=1, name="Bo", tribe="nadair", side="sun")], packs=["base", "abyss"])
-    game.supply.journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1", "abyss_journey_yellow_1"]
+    abyss(game.supply).journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1", "abyss_journey_yellow_1"]
     return game, player
 
 
@@ -37,8 +38,8 @@ def _finish(runner: Runner) -> Game:
 def test_setup_gives_two_gadgets_face_up_and_sets_the_other_two_aside():
     game = new_game(ABYSS, [("Gib", TRIBE, "single"), ("Bo", "nadair", "sun")], seed=4)
     player = game.players[0]
-    assert player.gadgets == ["gadget_a", "gadget_b"] and face_up(player) == ["gadget_a", "gadget_b"]
-    assert "gadget_tile" not in player.tokens_left and game.players[1].gadgets == []
+    assert abyss(player).gadgets == ["gadget_a", "gadget_b"] and face_up(player) == ["gadget_a", "gadget_b"]
+    assert "gadget_tile" not in player.tokens_left and abyss(game.players[1]).gadgets == []
 
 
 def test_a_switch_action_may_also_flip_a_face_up_gadget_for_its_effect():
@@ -51,7 +52,7 @@ def test_a_switch_action_may_also_flip_a_face_up_gadget_for_its_effect():
     runner.answer("gadget_a")  # gain a crystal
     player = runner.game.players[0]
     assert (player.resources["food"], player.resources["crystal"]) == (1, 1)
-    assert player.gadgets_used == ["gadget_a"] and face_up(player) == ["gadget_b"]
+    assert abyss(player).gadgets_used == ["gadget_a"] and face_up(player) == ["gadget_b"]
 
 
 def test_the_gadget_bonus_is_optional():
@@ -59,7 +60,7 @@ def test_the_gadget_bonus_is_optional():
     runner = Runner(game, ABYSS)
     for key in ("switch", "food", "none"):
         runner.answer(key)
-    assert runner.between_moves and runner.game.players[0].gadgets_used == []
+    assert runner.between_moves and abyss(runner.game.players[0]).gadgets_used == []
 
 
 def test_with_every_gadget_face_down_the_switch_has_no_bonus():
@@ -80,7 +81,7 @@ def test_starting_a_journey_with_the_switch_still_allows_a_gadget():
     assert runner.decision().rule == "gadget"
     runner.answer("gadget_a")
     player = runner.game.players[0]
-    assert player.journeys == ["abyss_journey_green_1"] and player.gadgets_used == ["gadget_a"]
+    assert abyss(player).journeys == ["abyss_journey_green_1"] and abyss(player).gadgets_used == ["gadget_a"]
 
 
 # --- hibernation -----------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ def test_hibernation_turns_every_gadget_face_up():
     runner = Runner(game, ABYSS)
     runner.answer("hibernate")
     player = _finish(runner).players[0]
-    assert player.gadgets_used == [] and face_up(player) == ["gadget_a", "gadget_b"]
+    assert abyss(player).gadgets_used == [] and face_up(player) == ["gadget_a", "gadget_b"]
 
 
 def test_base_technology_scores_a_point_per_gadget_turned_face_up():
@@ -99,7 +100,7 @@ def test_base_technology_scores_a_point_per_gadget_turned_face_up():
     runner = Runner(game, ABYSS)
     runner.answer("hibernate")
     player = _finish(runner).players[0]  # "0": the 2 points are not converted to devotion
-    assert player.points == 2 and player.gadgets_used == []
+    assert player.points == 2 and abyss(player).gadgets_used == []
 
 
 def test_base_technology_scores_nothing_for_unused_gadgets():
@@ -127,7 +128,7 @@ def test_tribe_ability_needs_the_switch_in_the_used_position():
 def test_unlocking_a_gadget_places_it_on_its_unused_side():
     game, player = _game(gadgets_used=["gadget_a", "gadget_b"])
     run_text(Ctx(game, 0, ABYSS), "unlock_gadget gadget_fill")
-    assert player.gadgets == ["gadget_a", "gadget_b", "gadget_fill"] and face_up(player) == ["gadget_fill"]
+    assert abyss(player).gadgets == ["gadget_a", "gadget_b", "gadget_fill"] and face_up(player) == ["gadget_fill"]
 
 
 def test_filler_gadget_sets_a_basic_resource_inventory_to_six():
@@ -161,4 +162,4 @@ def test_populating_the_unlocking_technology_unlocks_the_gadget():
     for key in ("populate", "2,-1", "abyss_gadgets_unlock_energy"):
         runner.answer(key)
     player = _finish(runner).players[0]
-    assert player.gadgets == ["gadget_a", "gadget_b", "gadget_energy"]
+    assert abyss(player).gadgets == ["gadget_a", "gadget_b", "gadget_energy"]

@@ -9,16 +9,17 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.journeys import met, start_journey
+from revive_dsl.rules.abyss.state import abyss, abyss_player
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))
 
 
 def _game(**fields) -> Game:
-    player = Player(seat=0, name="Ann", tribe="nadair", side="sun", **fields)
+    player = abyss_player(seat=0, name="Ann", tribe="nadair", side="sun", **fields)
     game = Game(players=[player, Player(seat=1, name="Bo", tribe="formica", side="sun")], packs=["base", "abyss"])
-    game.supply.journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1", "abyss_journey_yellow_1"]
-    game.supply.journey_deck = ["abyss_journey_green_2"]
+    abyss(game.supply).journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1", "abyss_journey_yellow_1"]
+    abyss(game.supply).journey_deck = ["abyss_journey_green_2"]
     return game
 
 
@@ -32,9 +33,13 @@ def test_journey_started_with_the_switch_returns_a_card_of_its_colour_to_the_box
     runner.answer("abyss_journey_green_1")
     runner.answer("cat_scout")  # the only green card
     game = runner.game
-    assert game.players[0].journeys == ["abyss_journey_green_1"]
+    assert abyss(game.players[0]).journeys == ["abyss_journey_green_1"]
     assert game.supply.removed == ["cat_scout"] and game.players[0].active == ["cit_smith"]
-    assert game.supply.journey_display == ["abyss_journey_grey_1", "abyss_journey_yellow_1", "abyss_journey_green_2"]
+    assert abyss(game.supply).journey_display == [
+        "abyss_journey_grey_1",
+        "abyss_journey_yellow_1",
+        "abyss_journey_green_2",
+    ]
     assert game.players[0].switch_used
 
 
@@ -42,12 +47,12 @@ def test_a_scyphoz_card_starts_a_journey_of_any_colour():
     game = _game(active=["abyss_scy_spark"])
     asked = decisions_asked(start_journey(Ctx(game, 0, ABYSS)), ["abyss_journey_yellow_1", "abyss_scy_spark"])
     assert asked[0].legal_keys() == ["abyss_journey_green_1", "abyss_journey_grey_1", "abyss_journey_yellow_1"]
-    assert game.players[0].journeys == ["abyss_journey_yellow_1"]
+    assert abyss(game.players[0]).journeys == ["abyss_journey_yellow_1"]
 
 
 def test_no_matching_card_no_journey():
     game = _game(active=["cit_farmer"])
-    game.supply.journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1"]
+    abyss(game.supply).journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1"]
     runner = Runner(game, ABYSS)
     runner.answer("switch")
     assert runner.decision().legal_keys() == ["gear", "book", "food"]  # only the resource: asked at once
@@ -65,7 +70,11 @@ def test_journey_completed_by_one_requirement_counts_as_a_flask():
     runner.answer("abyss_journey_green_1:1")
     runner.answer("0")  # keep the 2 devotion
     player = runner.game.players[0]
-    assert (player.devotion, player.journeys, player.journeys_done) == (2, [], ["abyss_journey_green_1"])
+    assert (abyss(player).devotion, abyss(player).journeys, abyss(player).journeys_done) == (
+        2,
+        [],
+        ["abyss_journey_green_1"],
+    )
     assert count(parse("each flasks: gain book").clauses[0].body.counter, Ctx(runner.game, 0, ABYSS)) == flasks + 1
     assert runner.game.turn.actions == 1  # not an action
 

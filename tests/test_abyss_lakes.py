@@ -8,6 +8,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.lakes import lake_bonus
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS, hibernate_steps
 from revive_dsl.rules.base.tribes import place_options
@@ -47,38 +48,38 @@ def test_building_a_small_building_next_to_a_lake_gives_its_small_building_rewar
     """004's example lake: a small building next to it, 1 devotion point."""
     game = _game()
     _build(game, "1,0", "small")
-    assert game.players[0].devotion == 1
+    assert abyss(game.players[0]).devotion == 1
 
 
 def test_building_a_large_building_next_to_a_lake_gives_its_large_building_reward():
     """004's example lake: a large building next to it, 3 devotion points."""
     game = _game()
     _build(game, "1,0", "large")
-    assert game.players[0].devotion == 3
+    assert abyss(game.players[0]).devotion == 3
 
 
 def test_lake_building_reward_only_once_per_lake_and_building_type():
     game = _game()
     game.board.buildings["1,0"] = {"player": 0, "size": "small"}  # built next to the lake before
     _build(game, "3,-2", "small")  # a second small building next to the same lake: nothing more
-    assert game.players[0].devotion == 0
+    assert abyss(game.players[0]).devotion == 0
     game = _game()
     _build(game, "1,0", "small")
     _build(game, "3,-2", "large")  # the first large one there: its own reward
-    assert game.players[0].devotion == 1 + 3
+    assert abyss(game.players[0]).devotion == 1 + 3
 
 
 def test_each_player_takes_the_lake_building_reward_for_themselves():
     game = _game()
     _build(game, "1,0", "small")
     _build(game, "3,-2", "small", seat=1)
-    assert (game.players[0].devotion, game.players[1].devotion) == (1, 1)
+    assert (abyss(game.players[0]).devotion, abyss(game.players[1]).devotion) == (1, 1)
 
 
 def test_a_building_touching_several_cells_of_one_lake_takes_its_reward_once():
     game = _game(start="start_tile_3")  # 1,1 is sand and touches the lake cells 2,0 and 2,1
     _build(game, "1,1", "small")
-    assert game.players[0].devotion == 1
+    assert abyss(game.players[0]).devotion == 1
 
 
 def test_hibernation_bonus_for_each_building_type_next_to_a_lake():
@@ -86,10 +87,10 @@ def test_hibernation_bonus_for_each_building_type_next_to_a_lake():
     game = _game()
     game.board.buildings["1,0"] = {"player": 0, "size": "small"}
     drive(lake_bonus(Ctx(game, 0, ABYSS)), [])
-    assert (game.players[0].resources["book"], game.players[0].devotion) == (1, 0)
+    assert (game.players[0].resources["book"], abyss(game.players[0]).devotion) == (1, 0)
     game.board.buildings["3,-2"] = {"player": 0, "size": "large"}
     drive(lake_bonus(Ctx(game, 0, ABYSS)), [])
-    assert (game.players[0].resources["book"], game.players[0].devotion) == (2, 1)
+    assert (game.players[0].resources["book"], abyss(game.players[0]).devotion) == (2, 1)
 
 
 def test_hibernation_bonus_once_per_building_type_however_many_buildings():
@@ -138,4 +139,4 @@ def test_lakes_are_not_water_spaces():
     assert list(place_options(Ctx(game, 0, ABYSS), "temple")) == ["1,1"]  # the water, never the lake
     game = _game()  # 1,0 touches the lake and no water
     _build(game, "1,0", "small")
-    assert game.players[0].waters_claimed == [] and game.players[0].devotion == 1
+    assert game.players[0].waters_claimed == [] and abyss(game.players[0]).devotion == 1

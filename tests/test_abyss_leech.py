@@ -16,6 +16,7 @@ from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.lasting import lasting_range
 
@@ -71,7 +72,7 @@ def test_setup_eight_markers_one_given_to_each_other_player(count):
     others = [("Bo", "nadair", "sun"), ("Cy", "formica", "sun"), ("Di", "kuniban", "moon")][: count - 1]
     game = new_game(ABYSS, [LEECH, *others], seed=1)
     assert game.players[0].tokens_left[MARKER] == 8 - (count - 1)
-    assert [p.leech_markers for p in game.players[1:]] == [1] * (count - 1)
+    assert [abyss(p).leech_markers for p in game.players[1:]] == [1] * (count - 1)
     assert violations(game) == []
 
 
@@ -92,9 +93,9 @@ def test_build_shared_on_another_players_space_gives_them_a_marker():
     ctx = Ctx(game, 0, ABYSS)
     assert space in actions.build_options(ctx)
     run_to_end(actions.build(ctx), [space, "small"])
-    assert game.board.shared[space] == {"player": 0, "size": "small"}
+    assert abyss(game.board).shared[space] == {"player": 0, "size": "small"}
     assert game.board.buildings[space]["player"] == 1
-    assert (game.players[1].leech_markers, game.players[0].tokens_left[MARKER]) == (2, 6)
+    assert (abyss(game.players[1]).leech_markers, game.players[0].tokens_left[MARKER]) == (2, 6)
     assert violations(game) == []
 
 
@@ -111,7 +112,7 @@ def test_populate_on_an_occupied_location_gives_each_other_player_there_a_marker
     location = geo.locations(ABYSS, game.board)[0]
     game.board.figures[location] = [1, 2]
     run_to_end(fire(Ctx(game, 0, ABYSS), "populate", location=location), [])
-    assert [p.leech_markers for p in game.players[1:]] == [2, 2]
+    assert [abyss(p).leech_markers for p in game.players[1:]] == [2, 2]
 
 
 def test_no_marker_when_someone_populates_where_the_leech_player_is():
@@ -119,15 +120,19 @@ def test_no_marker_when_someone_populates_where_the_leech_player_is():
     location = geo.locations(ABYSS, game.board)[0]
     game.board.figures[location] = [0]
     run_to_end(fire(Ctx(game, 1, ABYSS), "populate", location=location), [])
-    assert game.players[1].leech_markers == 1
+    assert abyss(game.players[1]).leech_markers == 1
 
 
 def test_out_of_markers_the_leech_player_may_take_one_back_to_give():
     game = _game(("Bo", "nadair", "sun"), ("Cy", "formica", "sun"))
-    game.players[0].tokens_left[MARKER], game.players[1].leech_markers, game.players[2].leech_markers = 0, 7, 1
+    game.players[0].tokens_left[MARKER], abyss(game.players[1]).leech_markers, abyss(game.players[2]).leech_markers = (
+        0,
+        7,
+        1,
+    )
     asked = decisions_asked(run(_call("give_leech"), Ctx(game, 0, ABYSS, event={"player": 2})), ["Bo"])
     assert asked[0].legal_keys() == ["Bo", "none"]
-    assert [p.leech_markers for p in game.players[1:]] == [6, 2]
+    assert [abyss(p).leech_markers for p in game.players[1:]] == [6, 2]
 
 
 # --- the range toll (base technology) --------------------------------------------------------
@@ -138,7 +143,7 @@ def test_range_through_a_leech_figure_gives_a_marker_and_a_point():
     _, _, target = _bo_builds_past_lee(game, food=1)  # around would cost 2 food: not affordable, no question
     before = game.players[0].points
     run_to_end(actions.build(Ctx(game, 1, ABYSS)), [target, "small"])
-    assert (game.players[1].leech_markers, game.players[0].points - before) == (2, 1)
+    assert (abyss(game.players[1]).leech_markers, game.players[0].points - before) == (2, 1)
     assert game.players[1].resources["food"] == 0
 
 
@@ -148,14 +153,14 @@ def test_mover_may_count_range_around_on_a_longer_path():
     asked = decisions_asked(actions.build(Ctx(game, 1, ABYSS)), [target, "small", "around"])
     path = asked[-1]
     assert path.rule == "range path" and path.legal_keys() == ["through", "around"]
-    assert game.players[1].leech_markers == 1 and game.players[1].resources["food"] == 6 - 2
+    assert abyss(game.players[1]).leech_markers == 1 and game.players[1].resources["food"] == 6 - 2
 
 
 def test_mover_choosing_the_cheapest_path_through_pays_less_and_gives_the_toll():
     game = _game()
     _, _, target = _bo_builds_past_lee(game, food=6)
     run_to_end(actions.build(Ctx(game, 1, ABYSS)), [target, "small", "through"])
-    assert game.players[1].leech_markers == 2 and game.players[1].resources["food"] == 6 - 1
+    assert abyss(game.players[1]).leech_markers == 2 and game.players[1].resources["food"] == 6 - 1
 
 
 def test_no_toll_when_a_path_of_the_same_cost_avoids_the_leech_pieces():
@@ -164,7 +169,7 @@ def test_no_toll_when_a_path_of_the_same_cost_avoids_the_leech_pieces():
     game.turn.range_bonus = 2  # both paths cost no food
     asked = decisions_asked(actions.build(Ctx(game, 1, ABYSS)), [target, "small"])
     assert [d.rule for d in asked] == ["build", "build"]
-    assert game.players[1].leech_markers == 1
+    assert abyss(game.players[1]).leech_markers == 1
 
 
 def test_no_toll_counting_range_from_a_space_shared_with_the_leech_player():
@@ -172,14 +177,14 @@ def test_no_toll_counting_range_from_a_space_shared_with_the_leech_player():
     _, middle, target = _bo_builds_past_lee(game, food=6)
     game.board.figures[middle] = [0, 1]  # Bo counts from the middle, which Lee shares
     asked = decisions_asked(actions.build(Ctx(game, 1, ABYSS)), [target, "small"])
-    assert [d.rule for d in asked] == ["build", "build"] and game.players[1].leech_markers == 1
+    assert [d.rule for d in asked] == ["build", "build"] and abyss(game.players[1]).leech_markers == 1
 
 
 def test_no_toll_before_the_base_technology_is_unlocked():
     game = _game(toll=False)
     _, _, target = _bo_builds_past_lee(game, food=6)
     run_to_end(actions.build(Ctx(game, 1, ABYSS)), [target, "small"])
-    assert game.players[1].leech_markers == 1 and game.players[1].resources["food"] == 5
+    assert abyss(game.players[1]).leech_markers == 1 and game.players[1].resources["food"] == 5
 
 
 # --- leeching technologies and range origins -------------------------------------------------
@@ -191,7 +196,7 @@ def test_leech_tech_uses_an_always_technology_until_the_end_of_the_turn():
     ctx = Ctx(game, 0, ABYSS)
     assert set(leechable(ctx)) == {"Hal: t2c"}  # t1 is an anytime trade Lee cannot pay for
     run_to_end(run(_call("leech_tech"), ctx), ["Hal: t2c"])
-    assert lasting_range(ABYSS, game.players[0]) == 1 and game.players[1].leech_markers == 0
+    assert lasting_range(ABYSS, game.players[0]) == 1 and abyss(game.players[1]).leech_markers == 0
     end_turn(game)
     assert lasting_range(ABYSS, game.players[0]) == 0
 
@@ -208,13 +213,13 @@ def test_leech_tech_gibwarks_example_counts_their_face_down_gadgets():
     """004: leeching Gib'warks' base technology when hibernating gains 1 point per gadget they have face down."""
     game = _game(("Gib", "abyss_tribe_gadgets", "single"))
     game.players[1].technologies.append("abyss_gadgets_gadget_points")
-    game.players[1].gadgets_used = ["gadget_a", "gadget_b"]
+    abyss(game.players[1]).gadgets_used = ["gadget_a", "gadget_b"]
     ctx = Ctx(game, 0, ABYSS)
     run_to_end(run(_call("leech_tech"), ctx), ["Gib: abyss_gadgets_gadget_points"])
     before = game.players[0].points
     run_to_end(fire(ctx, "hibernate"), [])
     assert game.players[0].points - before == 2
-    assert game.players[1].gadgets_used == ["gadget_a", "gadget_b"]  # the gadgets themselves remain unchanged
+    assert abyss(game.players[1]).gadgets_used == ["gadget_a", "gadget_b"]  # the gadgets themselves remain unchanged
 
 
 def test_leech_tech_never_a_machine_or_once_technology():
@@ -232,9 +237,9 @@ def test_leech_range_counts_range_from_their_building_for_one_action():
     far = range_cost(ctx, [target])
     run_to_end(run(_call("leech_range"), ctx), [start])
     assert range_cost(Ctx(game, 0, ABYSS), [target]) == 1 < (far if far is not None else 99)
-    assert game.players[1].leech_markers == 0
+    assert abyss(game.players[1]).leech_markers == 0
     actions.finish_action(ctx)
-    assert game.turn.leech_origin is None
+    assert abyss(game.turn).leech_origin is None
 
 
 # --- the tribe ability -----------------------------------------------------------------------
@@ -246,7 +251,7 @@ def test_ability_takes_back_a_marker_and_copies_a_half_of_their_active_card():
     ctx = Ctx(game, 0, ABYSS)
     gear = game.players[0].resources["gear"]
     run_to_end(run(_call("leech_copy"), ctx), ["use", "Bo", "cit_smith top"])
-    assert game.players[1].leech_markers == 0 and game.players[1].active == ["cit_smith"]
+    assert abyss(game.players[1]).leech_markers == 0 and game.players[1].active == ["cit_smith"]
     assert game.players[0].resources["gear"] > gear
 
 
@@ -259,7 +264,7 @@ def test_ability_cannot_copy_an_effect_that_activates_a_tribe_ability():
 
 def test_ability_without_markers_held_only_moves_a_progress_marker():
     game = _game()
-    game.players[1].leech_markers, game.players[0].tokens_left[MARKER] = 0, 8
+    abyss(game.players[1]).leech_markers, game.players[0].tokens_left[MARKER] = 0, 8
     before = game.players[0].tribe_markers
     asked = decisions_asked(run(_call("ability"), Ctx(game, 0, ABYSS)), ["use"])
     assert [d.rule for d in asked] == ["optional effect"]  # nothing to copy, yet the ability may be used (004)
@@ -272,12 +277,12 @@ def test_take_back_a_marker_at_any_time():
     assert "take_back_leech" in runner.decision().legal_keys()
     runner.answer("take_back_leech")
     runner.answer("Bo")
-    assert runner.game.players[0].tokens_left[MARKER] == 8 and runner.game.players[1].leech_markers == 0
+    assert runner.game.players[0].tokens_left[MARKER] == 8 and abyss(runner.game.players[1]).leech_markers == 0
 
 
 def test_invariant_leech_markers_are_conserved():
     game = _game()
-    game.players[1].leech_markers += 1
+    abyss(game.players[1]).leech_markers += 1
     assert any("leech markers not conserved" in v for v in violations(game))
 
 

@@ -7,6 +7,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
 from revive_dsl.parser import parse
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.hibernate import hibernate_steps
 from revive_dsl.rules.base.machines import activate, usable_machines
@@ -41,7 +42,7 @@ def test_converter_machine_one_to_one():
     ctx = _ctx("abyss_mach_converter")
     assert "special_grey_1" not in dict(usable_machines(ctx))  # only while gaining points
     run_to_end(gain_points(ctx, 4), ["special_grey_1", "3"])
-    assert (ctx.player.devotion, ctx.player.points) == (3, 1)
+    assert (abyss(ctx.player).devotion, ctx.player.points) == (3, 1)
 
 
 def test_recaller_pays_a_crystal_for_a_resting_card():
@@ -61,7 +62,7 @@ def test_switch_reset_machine():
 def test_prayer_wheel_gains_a_devotion():
     ctx = _ctx("abyss_mach_prayer_wheel")
     _use(ctx)
-    assert ctx.player.devotion == 1
+    assert abyss(ctx.player).devotion == 1
 
 
 def test_unstable_machine_used_once_flipped_its_energy_stays_and_it_is_a_flask():
@@ -70,7 +71,7 @@ def test_unstable_machine_used_once_flipped_its_energy_stays_and_it_is_a_flask()
     _use(ctx)
     player = ctx.player
     assert player.resting == ["cit_smith"] and player.slots["top_left"] == []
-    assert player.machines_flipped == ["abyss_mach_unstable_rest"] and player.energy_on == ["special_grey_1"]
+    assert abyss(player).machines_flipped == ["abyss_mach_unstable_rest"] and player.energy_on == ["special_grey_1"]
     assert count(parse("each flasks: gain book").clauses[0].body.counter, ctx) == flasks + 1
     run_to_end(hibernate_steps(ctx), ["1", "gear"])
     assert player.energy_on == [] and player.energy == 2  # the energy is regained as usual
@@ -88,7 +89,7 @@ def test_unstable_regenerator_regains_every_energy_its_own_too():
     ctx = _ctx("abyss_mach_unstable_energy", energy=1, energy_on=["standard_grey"])
     _use(ctx)
     assert (ctx.player.energy, ctx.player.energy_on) == (2, [])
-    assert ctx.player.machines_flipped == ["abyss_mach_unstable_energy"]
+    assert abyss(ctx.player).machines_flipped == ["abyss_mach_unstable_energy"]
 
 
 def _take_grey_machine(variants: list[str], answers: list[str]):

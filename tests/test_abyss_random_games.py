@@ -9,6 +9,7 @@ import pytest
 
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.simulate import play_random_game
+from revive_dsl.rules.abyss.state import abyss
 
 ABYSS = Rules.load(("base", "abyss"))
 BASE_TRIBES = [(t, s) for t in Rules.load(("base",)).ids("tribe") for s in sorted(ABYSS.data(t)["sides"])]
@@ -29,8 +30,8 @@ def test_random_abyss_game_finishes_with_invariants_kept(index):
     final = record.final
     assert final.turn.final_scores is not None
     for sheet, player in zip(final.turn.final_scores, final.players, strict=True):
-        assert {"rule": "devotion", "points": player.devotion, "detail": ""} in sheet["lines"]
-    assert (final.turn.solo_achievements != {}) == (len(players) == 1)
+        assert {"rule": "devotion", "points": abyss(player).devotion, "detail": ""} in sheet["lines"]
+    assert (abyss(final.turn).solo_achievements != {}) == (len(players) == 1)
 
 
 def test_every_player_count_is_played():
@@ -41,6 +42,6 @@ def test_expansion_play_happens_in_random_games():
     """Across these games devotion is gained, journeys completed and Scyphoz cards gained."""
     finals = [play_random_game(ABYSS, _players(i), seed=5000 + i).final for i in range(4, 8)]
     players = [p for g in finals for p in g.players]
-    assert any(p.devotion for p in players)
-    assert any(p.journeys_done for p in players)
+    assert any(abyss(p).devotion for p in players)
+    assert any(abyss(p).journeys_done for p in players)
     assert any(c.startswith("abyss_scy_") for p in players for c in [*p.active, *p.resting])

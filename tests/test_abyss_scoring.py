@@ -11,6 +11,7 @@ from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.rules.abyss.lake_adjacency import lake_slots, lakes_next_to
 from revive_dsl.rules.abyss.solo import achievements, may_build, medal
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.counters import module_ids
 from revive_dsl.rules.base.modules import module_spaces
 from revive_dsl.rules.base.scoring import final_scores
@@ -91,8 +92,8 @@ def test_medals_100_130_160_200():
 def test_solo_achievements():
     game = new_game(ABYSS, [("Ann", "nadair", "sun")], seed=4)
     player = game.players[0]
-    player.devotion, player.journeys_done = 26, [f"j{i}" for i in range(5)]
-    player.modules_gained = 12  # slot modules taken during the game (Tinkerer)
+    abyss(player).devotion, abyss(player).journeys_done = 26, [f"j{i}" for i in range(5)]
+    abyss(player).modules_gained = 12  # slot modules taken during the game (Tinkerer)
     player.tracks = {c: len(ABYSS.player_board["tracks"][c]["values"]) for c in player.tracks}
     for corner in geo.geometry(ABYSS).large:
         game.board.figures[corner] = [0]
@@ -122,7 +123,7 @@ def test_solo_tinkerer_counts_slot_modules_gained_discarded_ones_included():
 
 def test_solo_game_records_its_achievements_and_medal():
     record = play_random_game(ABYSS, [("Ann", "nadair", "sun")], seed=3)
-    recorded = record.final.turn.solo_achievements
+    recorded = abyss(record.final.turn).solo_achievements
     assert set(recorded["achievements"]) == {"tinkerer", "xenologist", "seeker", "pioneer", "architect", "librarian"}
     assert recorded["total"] == record.final.turn.final_scores[0]["total"]
     assert recorded["medal"] == medal(recorded["total"])

@@ -8,6 +8,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.scyphoz import draw_scyphoz
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.cards import card_colours, play_card
 from revive_dsl.rules.base.scoring import final_scores
 
@@ -27,7 +28,7 @@ def test_played_scyphoz_card_takes_the_chosen_colour_and_triggers_its_modules():
     assert asked[1].legal_keys() == ["grey", "green", "yellow"]
     assert card_colours(ctx, "abyss_scy_spark") == {"green"}
     assert ctx.player.energy == 2  # the card's top
-    assert ctx.player.devotion == 1  # the green module
+    assert abyss(ctx.player).devotion == 1  # the green module
 
 
 def test_play_green_may_play_a_scyphoz_card_as_green():
@@ -35,7 +36,7 @@ def test_play_green_may_play_a_scyphoz_card_as_green():
     ctx = _ctx(active=["abyss_scy_spark", "cit_smith"])
     asked = decisions_asked(play_card(ctx, "green"), ["abyss_scy_spark", "top_left"])
     assert asked[0].legal_keys() == ["abyss_scy_spark"]  # the grey citizen may not
-    assert ctx.player.scyphoz_colours == {"abyss_scy_spark": "green"}
+    assert abyss(ctx.player).scyphoz_colours == {"abyss_scy_spark": "green"}
 
 
 def test_colour_chosen_for_the_turn_and_forgotten_when_it_ends():
@@ -46,10 +47,10 @@ def test_colour_chosen_for_the_turn_and_forgotten_when_it_ends():
     runner = Runner(game, ABYSS)
     for key in ("scyphoz_colour", "abyss_scy_devout", "yellow"):
         runner.answer(key)
-    assert runner.game.players[0].scyphoz_colours == {"abyss_scy_devout": "yellow"}
+    assert abyss(runner.game.players[0]).scyphoz_colours == {"abyss_scy_devout": "yellow"}
     assert "scyphoz_colour" not in legal_moves(runner.game)
     end_turn(runner.game)
-    assert runner.game.players[0].scyphoz_colours == {}
+    assert abyss(runner.game.players[0]).scyphoz_colours == {}
 
 
 def test_scyphoz_cards_counted_as_yellow_for_the_card_bonus():
@@ -65,15 +66,15 @@ def test_scyphoz_cards_counted_as_yellow_for_the_card_bonus():
 
 def test_draw_two_keep_one_other_to_the_bottom():
     ctx = _ctx()
-    ctx.game.supply.scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
+    abyss(ctx.game.supply).scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
     run_to_end(draw_scyphoz(ctx), ["abyss_scy_devout"])
     assert ctx.player.active == ["abyss_scy_devout"]
-    assert ctx.game.supply.scyphoz_deck == ["abyss_scy_swarm", "abyss_scy_spark"]
+    assert abyss(ctx.game.supply).scyphoz_deck == ["abyss_scy_swarm", "abyss_scy_spark"]
 
 
 def test_kuniban_first_technology_claims_a_colour_for_a_scyphoz_card():
     ctx = _ctx(tribe="kuniban", technologies=["t1"])
-    ctx.game.supply.scyphoz_deck = ["abyss_scy_spark"]
+    abyss(ctx.game.supply).scyphoz_deck = ["abyss_scy_spark"]
     asked = decisions_asked(draw_scyphoz(ctx), ["yellow"])
     assert asked[0].legal_keys() == ["green", "grey", "yellow"]
     assert ctx.player.resources["food"] == 1

@@ -11,6 +11,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.rules.abyss.lake_adjacency import lake_slots
 from revive_dsl.rules.abyss.setup import arrange_lakes
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.setup import area_tile_ids
 
 BASE = Rules.load(("base",))
@@ -71,7 +72,7 @@ def test_lakes_are_moved_when_they_touch_or_cut_off_a_corner():
 
 def test_devotion_pawns_at_zero_and_devotion_location_beside_the_track():
     game = _game()
-    assert all(p.devotion == 0 for p in game.players)
+    assert all(abyss(p).devotion == 0 for p in game.players)
     placed = game.board.large_locations["devotion"]
     corners = {game.board.large_locations[c]["tile"] for c in geo.geometry(ABYSS).large}
     assert placed["tile"] in ABYSS.ids("large_location") and placed["tile"] not in corners
@@ -81,9 +82,12 @@ def test_devotion_pawns_at_zero_and_devotion_location_beside_the_track():
 def test_scyphoz_deck_shuffled_and_journey_display_of_three():
     game, other = _game(1), _game(2)
     supply = game.supply
-    assert sorted(supply.scyphoz_deck) == sorted(ABYSS.ids("scyphoz_card"))
-    assert supply.scyphoz_deck != other.supply.scyphoz_deck
-    assert len(supply.journey_display) == 3 and len(supply.journey_deck) == len(ABYSS.ids("journey_card")) - 3
+    assert sorted(abyss(supply).scyphoz_deck) == sorted(ABYSS.ids("scyphoz_card"))
+    assert abyss(supply).scyphoz_deck != abyss(other.supply).scyphoz_deck
+    assert (
+        len(abyss(supply).journey_display) == 3
+        and len(abyss(supply).journey_deck) == len(ABYSS.ids("journey_card")) - 3
+    )
 
 
 def test_expansion_components_are_mixed_into_the_base_piles():
@@ -111,5 +115,5 @@ def test_same_seed_same_setup_and_outcomes_override():
     assert _game(9).to_json() == _game(9).to_json()
     deck = list(reversed(ABYSS.ids("scyphoz_card")))
     game = new_game(ABYSS, PLAYERS, seed=9, outcomes={"scyphoz_deck": deck})
-    assert game.supply.scyphoz_deck == deck
+    assert abyss(game.supply).scyphoz_deck == deck
     assert game.board.tiles == _game(9).board.tiles  # other steps as the seed made them

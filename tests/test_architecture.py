@@ -7,6 +7,7 @@ Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones inclu
 from __future__ import annotations
 
 import ast
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -105,12 +106,7 @@ def _strings(path: Path) -> set[str]:
     }
 
 
-# What the engine core still names of the rules packages, to move out (see issue 14's notes): the expansion's
-# fields (the circadian tile's day or night) are still declared on the core state, so its schema names them.
-STILL_IN_THE_CORE = {"state_schema.py": {"day", "night"}}
-
-
-def test_the_engine_core_names_no_word_of_a_rules_package_but_those_still_to_move():
+def test_the_engine_core_names_no_word_of_a_rules_package():
     """Every DSL word and every move a rules package defines, looked for as a string in the core's code."""
     from revive_dsl.engine.game import MOVES
     from revive_dsl.engine.registry import load_all
@@ -124,4 +120,25 @@ def test_the_engine_core_names_no_word_of_a_rules_package_but_those_still_to_mov
         found = _strings(path) & words
         if found:
             named[path.name] = found
-    assert named == STILL_IN_THE_CORE
+    assert named == {}
+
+
+def test_the_engine_core_names_no_field_of_a_rules_packages_state():
+    """No attribute the core reads or writes, and no text in it, is a field or namespace of a package's state part
+    (``devotion``, ``abyss``): a package's state is its own."""
+    from revive_dsl.engine.registry import load_all
+    from revive_dsl.engine.state import PARTS
+
+    load_all()
+    own = {namespace for namespace in PARTS} | {
+        f.name for by_holder in PARTS.values() for cls in by_holder.values() for f in dataclasses.fields(cls)
+    }
+    assert {"abyss", "devotion", "shared", "leech_origin"} <= own
+    named = {}
+    for path in sorted((PACKAGE / "engine").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} | _strings(path)
+        used |= {kw.arg for node in ast.walk(tree) if isinstance(node, ast.Call) for kw in node.keywords if kw.arg}
+        if used & own:
+            named[path.name] = used & own
+    assert named == {}

@@ -17,6 +17,7 @@ from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.rules.abyss.devotion import advance_devotion
+from revive_dsl.rules.abyss.state import abyss_player
 from revive_dsl.rules.base.board_actions import populate
 from revive_dsl.rules.base.campaign_locations import campaign_location_ids
 from revive_dsl.rules.base.scoring import final_scores
@@ -173,7 +174,7 @@ def test_populating_a_campaign_side_without_once_gives_no_energy():
 
 
 def test_the_generator_beside_the_devotion_track_gives_its_energy_too():
-    players = [Player(seat=0, name="Ann", tribe="nadair", side="sun", devotion=9)]
+    players = [abyss_player(seat=0, name="Ann", tribe="nadair", side="sun", devotion=9)]
     game = Game(players=players, packs=["base", "abyss"])
     game.board.large_locations["devotion"] = {"tile": "largeloc_campaign_2", "side": 1}
     run_to_end(advance_devotion(Ctx(game, 0, ABYSS), 1), ["t1"])  # space 10: populate the devotion location

@@ -17,7 +17,7 @@ import revive_dsl
 
 ROOT = Path(__file__).resolve().parent.parent
 ILLEGAL = (ROOT / "tests" / "data" / "replay" / "illegal-move.yaml").read_text(encoding="utf-8")
-HEAD = "format: 1\nplayers: [{name: Ann, tribe: nadair, side: sun}]\nsetup: {seed: 3}\n"
+HEAD = "format: 2\nplayers: [{name: Ann, tribe: nadair, side: sun}]\nsetup: {seed: 3}\n"
 PLAY = "steps:\n  - Ann switch food\n  - Ann end\n"
 
 
@@ -135,7 +135,7 @@ def test_a_folder_of_packs_and_scripts_is_checked_whole(tmp_path):
         tmp_path / "work" / "p" / "crates.yaml",
         "kind: crate\ncomponents:\n  - {id: c9, provenance: rulebook, effect: gain book}\n",
     )
-    script = HEAD.replace("format: 1\n", "format: 1\npacks: [base, ..]\n") + PLAY
+    script = HEAD.replace("format: 2\n", "format: 2\npacks: [base, ..]\n") + PLAY
     write(tmp_path / "work" / "p" / "scripts" / "one.yaml", script)
     write(tmp_path / "work" / "games" / "two.yaml", script.replace("[base, ..]", "[base, ../p]"))
     assert revive("check", "--replay", "work", cwd=tmp_path) == (

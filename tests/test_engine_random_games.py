@@ -32,13 +32,13 @@ PINNED = [
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
         "c413a748ce374bfe",  # effects optional (pay/use or skip), free actions after hibernating
-        "e45e9aed90ef8f53",
+        "9976d344707de991",  # state: the expansion's fields left out of base games (issue 14)
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
         "12bf1a1d5973c3fa",  # effects optional (pay/use or skip), free actions after hibernating
-        "810df71889e92d60",
+        "52ad81177b834faf",
     ),
 ]
 

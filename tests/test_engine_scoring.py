@@ -7,6 +7,7 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
 from revive_dsl.parser import parse
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.scoring import apply_final_scores, evaluate, final_scores, ranking, solo_rank
 from revive_dsl.signatures import BY_KIND
 
@@ -155,7 +156,7 @@ def test_purple_points_move_the_marker_without_point_track_bonuses():
 
 def test_devotion_is_added_with_the_expansion():
     game = new_game(packs=("base", "abyss"))
-    game.players[0].devotion = 9
+    abyss(game.players[0]).devotion = 9
     assert line(final_scores(ABYSS, game)[0], "devotion") == 9
 
 
@@ -273,9 +274,12 @@ def test_flasks_count_machines_modules_every_card_and_completed_journeys():
     player.modules = {"top_left": ["mod_grey_6", None, None]}  # "gain gear; flask"
     player.slots = {"top_left": [Played("cit_builder", "top")]}  # the flask is on the hidden bottom
     player.resting = ["cit_mechanist"]  # top: flask
-    player.journeys_done = ["abyss_journey_grey_1"]
-    assert value("flasks", game) == 5
-    assert value("visible_flasks", game) == 3  # machine, module, journey
+    assert value("flasks", game) == 4
+    assert value("visible_flasks", game) == 2  # machine, module
+    abyss(player).journeys_done = ["abyss_journey_grey_1"]  # with the expansion, a completed journey is a flask
+    assert value("flasks", game, rules=ABYSS) == 5
+    assert value("visible_flasks", game, rules=ABYSS) == 3  # machine, module, journey
+    assert value("flasks", game) == 4  # a base game runs no expansion rule
 
 
 def test_visible_flasks_count_active_cards_and_the_visible_half_of_played_cards():
@@ -329,8 +333,8 @@ def test_lakes_count_once_and_lake_types_once_per_building_size():
 def test_expansion_counters_read_their_state_fields():
     game = new_game()
     player = game.players[0]
-    player.gadgets_used = ["gadget_a"]
-    player.journeys_done = ["abyss_journey_grey_1", "abyss_journey_grey_2"]
+    abyss(player).gadgets_used = ["gadget_a"]
+    abyss(player).journeys_done = ["abyss_journey_grey_1", "abyss_journey_grey_2"]
     assert value("used_gadgets", game) == 1 and value("journeys", game) == 2
 
 
@@ -348,7 +352,7 @@ def test_cards_of_counts_a_scyphoz_card_as_the_colour_chosen_this_turn():
     player = game.players[0]
     player.active = ["abyss_scy_lake_crystals", "cit_smith"]
     assert value("cards_of green", game, rules=ABYSS) == 0
-    player.scyphoz_colours = {"abyss_scy_lake_crystals": "green"}
+    abyss(player).scyphoz_colours = {"abyss_scy_lake_crystals": "green"}
     assert value("cards_of green", game, rules=ABYSS) == 1 and value("cards_of any", game, rules=ABYSS) == 2
 
 
@@ -357,7 +361,7 @@ def test_used_unstable_machine_is_one_flask():
     player = game.players[0]
     player.special_machines = {"special_grey_1": "abyss_mach_unstable_rest"}
     assert value("flasks", game, rules=ABYSS) == 0
-    player.machines_flipped = ["abyss_mach_unstable_rest"]
+    abyss(player).machines_flipped = ["abyss_mach_unstable_rest"]
     assert value("flasks", game, rules=ABYSS) == 1
 
 

@@ -139,7 +139,7 @@ def test_fmt_writes_script_moves_in_canonical_notation_keeping_comments(tmp_path
 
     script = tmp_path / "game.yaml"
     script.write_text(
-        "format: 1  # the version\n"
+        "format: 2  # the version\n"
         "steps:\n"
         "  - Ann  explore a02   cit_mentor 0 ( Bob food ) [ a02=area_tile_03 ]\n"
         "  - move: Ann   end   # a comment on the value (it keeps its column)\n"
@@ -149,7 +149,7 @@ def test_fmt_writes_script_moves_in_canonical_notation_keeping_comments(tmp_path
     assert main(["fmt", "--check", str(script)]) == 1
     assert main(["fmt", str(script)]) == 0
     assert script.read_text(encoding="utf-8") == (
-        "format: 1  # the version\n"
+        "format: 2  # the version\n"
         "steps:\n"
         "  - Ann explore a02 cit_mentor 0 (Bob food) [a02=area_tile_03]\n"
         "  - move: Ann end     # a comment on the value (it keeps its column)\n"

@@ -280,9 +280,22 @@ def test_an_unknown_operator_is_a_positioned_error_naming_the_operators() -> Non
 
 
 def test_an_empty_list_is_addressable_though_the_json_leaves_it_out() -> None:
-    replay = play("    expect: {Ann.journeys: [], Ann.gadgets: {len: 0}, supply.removed: [], turn.hibernated: false}\n")
-    assert "journeys" not in replay.game.to_dict()["players"][0]  # not in the canonical JSON of a base game
-    assert lookup(view(replay.game), "Ann.journeys") == []
+    replay = play("    expect: {supply.removed: [], turn.hibernated: false}\n")
+    assert "removed" not in replay.game.to_dict()["supply"]
+    assert lookup(view(replay.game), "supply.removed") == []
+
+
+def test_a_rules_packages_part_is_addressable_at_its_defaults_in_a_game_with_it_only() -> None:
+    from revive_dsl.engine.state import Game, Player
+
+    players = [Player(seat=0, name="Ann", tribe="nadair", side="sun")]
+    abyss_game = Game(players=players, packs=["base", "abyss"])
+    assert "abyss" not in abyss_game.to_dict()["players"][0]  # all at its defaults: not in the canonical JSON
+    data = view(abyss_game)
+    assert lookup(data, "Ann.abyss.journeys") == [] and lookup(data, "Ann.abyss.devotion") == 0
+    assert lookup(data, "supply.abyss.scyphoz_deck") == [] and lookup(data, "turn.abyss.leech_origin") is None
+    with pytest.raises(PathError, match=r"no 'abyss' in Ann\.abyss\.devotion"):
+        lookup(view(Game(players=players)), "Ann.abyss.devotion")  # a base game has no such part
 
 
 def test_an_unknown_path_names_the_nearest_paths() -> None:
@@ -308,8 +321,7 @@ def test_an_unknown_highlight_path_is_a_positioned_error() -> None:
         "energy_on, switch_used, active, resting, slots, modules, tracks, unlocked, special_machines, progress, "
         "tribe_markers, technologies, buildings_left, tokens_left, crates_closed, crates_opened, crates_reactivated, "
         "points, laps, purple, hibernations, majors, minors, end_game_tile, artifact_card, artifact_offer, draft_hand, "
-        "draft_order, waters_claimed, devotion, journeys_done, gadgets_used, scyphoz_colours, machines_flipped, "
-        "action_cube, journeys, circadian, gadgets, leech_markers, borrowed, modules_gained); "
+        "draft_order, waters_claimed, action_cube); "
         "did you mean Bob.slots.bottom_left?",
     )
 

@@ -17,6 +17,7 @@ from revive_dsl.engine.setup import new_game
 from revive_dsl.replay import render
 from revive_dsl.replay.diff import Change, format_change, state_changes
 from revive_dsl.replay.hexmap import glyph, map_rows
+from revive_dsl.rules.abyss.state import abyss
 
 NAMES = ["Ann", "Bob"]
 ANSI = re.compile(r"\x1b\[")
@@ -242,7 +243,7 @@ def test_the_solo_achievements_and_medal_show_with_the_scores():
     game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
     game.turn.over = True
     reached = dict.fromkeys(["tinkerer", "xenologist", "seeker", "pioneer", "architect", "librarian"], False)
-    game.turn.solo_achievements = {"achievements": {**reached, "seeker": True}, "medal": "master", "total": 141}
+    abyss(game.turn).solo_achievements = {"achievements": {**reached, "seeker": True}, "medal": "master", "total": 141}
     out = io.StringIO()
     Console(file=out, width=120, no_color=True).print(render.render_scores(game))
     assert "tinkerer no, xenologist no, seeker yes, pioneer no" in out.getvalue()

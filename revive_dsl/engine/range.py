@@ -61,7 +61,8 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     """
     # the key is every input; slots in their dict order (another order is another key, the same answer)
     played = tuple((slot, p.card, p.half) for slot, cards in player.slots.items() for p in cards)
-    key = (id(rules), player.tribe, player.side, *player.technologies, None, *played, None, *player.borrowed)
+    # a rules package's part of the player may bring modifiers too (the leech tribe's borrowed technologies)
+    key = (id(rules), player.tribe, player.side, *player.technologies, None, *played, repr(player.parts or None))
     hit = _MODIFIERS.get(key)
     if hit is None or hit[0] is not rules:
         if len(_MODIFIERS) > 4096:  # a long simulation meets many card combinations; keep the memo small

@@ -20,10 +20,9 @@ from typing import Any
 
 RESOURCES = ("gear", "book", "food", "crystal")
 
-# Field metadata of expansion state: such a field is left out of ``to_dict`` while it is empty, so a game
-# without the expansion gives the same canonical JSON as before the field existed (``from_dict`` restores it).
-EXPANSION = {"omit_empty": True}
-OMIT_EMPTY = EXPANSION  # the same for any field that is rarely set (saved states and snapshots stay short)
+# Field metadata of a field that is rarely set: it is left out of ``to_dict`` while it is empty, so saved
+# states and snapshots stay short (``from_dict`` restores it).
+OMIT_EMPTY = {"omit_empty": True}
 
 
 # A rules package's own state (its namespace): namespace -> holder ("player", "board", "supply", "turn") -> the
@@ -35,13 +34,15 @@ PARTS_FIELD = {"parts": True}  # metadata of the holders' ``parts`` field: names
 def state_part(namespace: str, holder: str):
     """Declare a dataclass as a rules package's fields on a player, the board, the supply or the turn.
 
-    In the canonical state the part is the key ``namespace`` of its holder, and it is absent while every field
-    has its default value (the package unused), so games without the package serialise as before.
+    In the canonical state the part is the key ``namespace`` of its holder; a field at its default value is
+    left out, and the part is absent while every field is (the package unused), so games without the package
+    serialise as before.
 
     >>> @state_part("lagoon", "player")
     ... @dataclass
     ... class LagoonPlayer:
     ...     pearls: int = field(default=0, metadata={"doc": "Pearls in the player's shell (0-9)."})
+    ...     track: int = 0
     >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
     >>> "lagoon" in Game(players=[p]).to_dict()["players"][0]
     False
@@ -122,19 +123,7 @@ class Player:
     draft_hand: list[str] = field(default_factory=list)  # variant starting_draft: the cards dealt, not yet drafted
     draft_order: list[int] = field(default_factory=list)  # variant starting_draft: the shuffle of the 6 drafted cards
     waters_claimed: list[str] = field(default_factory=list)  # water spaces whose reward was taken
-    devotion: int = 0
-    # expansion state read by counters and scoring (Call of the Abyss)
-    journeys_done: list[str] = field(default_factory=list)  # completed journeys, face down (a flask each)
-    gadgets_used: list[str] = field(default_factory=list)  # gadgets face down since the last hibernation
-    scyphoz_colours: dict[str, str] = field(default_factory=dict)  # Scyphoz card -> colour chosen this turn
-    machines_flipped: list[str] = field(default_factory=list)  # used unstable machines, face down (a flask each)
     action_cube: int = 0  # solo: spaces the action cube has moved up the progress track
-    journeys: list[str] = field(default_factory=list, metadata=EXPANSION)  # journeys started, above the tribe board
-    circadian: str = field(default="", metadata=EXPANSION)  # circadian tribe: the tile's face-up side, day or night
-    gadgets: list[str] = field(default_factory=list, metadata=EXPANSION)  # gadgets tribe: gadget tiles in front of you
-    leech_markers: int = field(default=0, metadata=EXPANSION)  # the Cordycephians' leech markers this player holds
-    borrowed: list[str] = field(default_factory=list, metadata=EXPANSION)  # leeched technologies, "tribe/side/tech"
-    modules_gained: int = field(default=0, metadata=EXPANSION)  # slot modules taken, discarded ones too (solo Tinkerer)
     parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
@@ -150,19 +139,24 @@ class Board:
     large_locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> {tile, side}
     crater_minors: list[str] = field(default_factory=list)  # variant long_game with 4 players: 2 minors by the craters
     shared_artifact_card: str | None = None  # variant common_artifact_card: the one face-up card all score
-    # the Cordycephians' buildings on spaces where another player's building stands: space -> {player, size}
-    shared: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=EXPANSION)
     parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
 def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
-    """Every building on the board as (space, {player, size}), sorted: ``buildings``, then ``shared`` ones.
+    """Every building on the board as (space, {player, size}), sorted: ``buildings``, then those the rules
+    packages' parts of the board put on spaces (a part's ``buildings_on_spaces()``: the Cordycephians' shared
+    buildings), each part's sorted, the parts in namespace order.
 
-    >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}}, shared={"1,0": {"player": 1, "size": "large"}})
+    >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}})
     >>> [(s, b["player"]) for s, b in all_buildings(board)]
-    [('1,0', 0), ('1,0', 1)]
+    [('1,0', 0)]
     """
-    return sorted(board.buildings.items()) + sorted(board.shared.items())
+    found = sorted(board.buildings.items())
+    for namespace in sorted(board.parts):
+        more = getattr(board.parts[namespace], "buildings_on_spaces", None)
+        if more is not None:
+            found += more()
+    return found
 
 
 @dataclass
@@ -179,11 +173,7 @@ class Supply:
     minors: list[str] = field(default_factory=list)
     end_game_tile: bool = True
     energy: int = 28
-    # the expansion (Call of the Abyss); absent from the JSON while empty, so base games serialise as before
-    scyphoz_deck: list[str] = field(default_factory=list, metadata=EXPANSION)
-    journey_deck: list[str] = field(default_factory=list, metadata=EXPANSION)
-    journey_display: list[str] = field(default_factory=list, metadata=EXPANSION)
-    removed: list[str] = field(default_factory=list, metadata=EXPANSION)  # cards returned to the box
+    removed: list[str] = field(default_factory=list, metadata=OMIT_EMPTY)  # cards returned to the box
     parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
@@ -204,8 +194,6 @@ class Turn:
     final_scores: list[dict[str, Any]] | None = None  # set once, when the game is over: each seat's sheet
     ranking: list[list[int]] = field(default_factory=list)  # seats by place at the end, best first
     solo_rank: str | None = None  # solo: the score table's rank for the final total
-    solo_achievements: dict[str, Any] = field(default_factory=dict, metadata=EXPANSION)  # solo with the expansion
-    leech_origin: str | None = field(default=None, metadata=EXPANSION)  # a leeched building range counts from
     parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
 
 
@@ -273,17 +261,29 @@ def _plain(value: Any) -> Any:
             if name != "parts" and (name not in omit or getattr(value, name))
         }
         for namespace, found in getattr(value, "parts", {}).items():
-            if found != type(found)():  # a part left at its defaults is absent
-                out[namespace] = _plain(found)
+            kept = {name: _plain(v) for name, v in found.__dict__.items() if v != _part_defaults(type(found))[name]}
+            if kept:  # a part left at its defaults is absent
+                out[namespace] = kept
         return out
     return value
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _part_defaults(cls: type) -> dict[str, Any]:
+    """A part's default values by field name (a field at its default is left out of the JSON)."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = _DEFAULTS[cls] = dict(cls().__dict__)
+    return found
 
 
 _OMIT: dict[type, frozenset[str]] = {}
 
 
 def _omitted(cls: type) -> frozenset[str]:
-    """The fields of a state class that :data:`EXPANSION` marks: left out of the JSON while empty."""
+    """The fields of a state class that :data:`OMIT_EMPTY` marks: left out of the JSON while empty."""
     found = _OMIT.get(cls)
     if found is None:
         found = _OMIT[cls] = frozenset(f.name for f in fields(cls) if f.metadata.get("omit_empty"))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from collections.abc import Iterable
 from typing import Any
 
 from revive_dsl.engine import state as st
@@ -144,27 +145,10 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         {"type": "array", "items": _count(5)},
     ),
     "Player.waters_claimed": ("Water spaces whose reward a building of this player took.", _ids()),
-    "Player.devotion": ("Devotion (Call of the Abyss), the devotion track's space, 0-25.", _count(25)),
-    "Player.journeys_done": ("Completed journeys, face down (a flask each).", _ids()),
-    "Player.gadgets_used": ("Gadgets face down since the last hibernation.", _ids()),
-    "Player.scyphoz_colours": (
-        "Scyphoz card -> the colour chosen for it this turn.",
-        {"type": "object", "additionalProperties": {"enum": ["grey", "green", "yellow"]}},
-    ),
-    "Player.machines_flipped": ("Unstable machines used and turned face down (a flask each).", _ids()),
     "Player.action_cube": (
         "Solo: spaces the action cube has moved up the progress track (20 or more: beyond the top).",
         _count(22),
     ),
-    "Player.journeys": ("Journeys started, above the tribe board.", _ids()),
-    "Player.circadian": (
-        "Circadian tribe: the tile's face-up side, `day` or `night` (empty otherwise).",
-        {"enum": ["", "day", "night"]},
-    ),
-    "Player.gadgets": ("Gadgets tribe: the gadget tiles in front of the player.", _ids()),
-    "Player.leech_markers": ("The Cordycephians' leech markers this player holds.", _count(20)),
-    "Player.borrowed": ("Leeched technologies, each `tribe/side/technology`.", _ids()),
-    "Player.modules_gained": ("Slot modules gained during the game, discarded ones included.", _count(BIG)),
     # --- Played
     "Played.card": ("The card's id.", ID),
     "Played.half": ("The half gained: `top` or `bottom`.", {"enum": ["top", "bottom"]}),
@@ -195,10 +179,6 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         "Variant `common_artifact_card`: the one face-up artifact card every player scores.",
         {"anyOf": [ID, {"type": "null"}]},
     ),
-    "Board.shared": (
-        "The Cordycephians' buildings on spaces where another player's building stands: space -> `{player, size}`.",
-        {"type": "object", "additionalProperties": BUILDING},
-    ),
     # --- Supply
     "Supply.citizen_deck": ("The citizen deck, top card first.", _ids()),
     "Supply.citizen_display": ("The face-up citizen cards (5).", _ids(maxItems=5)),
@@ -216,9 +196,6 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
     "Supply.minors": ("Minor artifacts left (the supply counts as unlimited).", _ids()),
     "Supply.end_game_tile": ("The end-game tile is still in the supply.", None),
     "Supply.energy": ("Energy markers in the supply (28 at the start).", _count(28)),
-    "Supply.scyphoz_deck": ("Call of the Abyss: the Scyphoz deck, top first.", _ids()),
-    "Supply.journey_deck": ("Call of the Abyss: the journey deck, top first.", _ids()),
-    "Supply.journey_display": ("Call of the Abyss: the face-up journey cards.", _ids()),
     "Supply.removed": ("Cards returned to the box during the game.", _ids()),
     # --- Turn
     "Turn.player": ("The seat whose turn it is (a script names the player).", SEAT),
@@ -249,11 +226,6 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         {"type": "array", "items": {"type": "array", "items": SEAT}},
     ),
     "Turn.solo_rank": ("Solo: the score table's rank for the final total.", {"anyOf": [ID, {"type": "null"}]}),
-    "Turn.solo_achievements": ("Solo with the expansion: the achievements reached and the medal.", {"type": "object"}),
-    "Turn.leech_origin": (
-        "A leeched building range counts from for the action under way.",
-        {"anyOf": [ID, {"type": "null"}]},
-    ),
 }
 
 
@@ -275,7 +247,22 @@ def _of_type(hint: Any) -> dict[str, Any]:
     return {}
 
 
-def _definition(cls: type) -> dict[str, Any]:
+def parts_of(packages: Iterable[str] | None = None) -> dict[str, dict[str, type]]:
+    """The rules packages' parts of the state (namespace -> holder -> class), of ``packages`` only if given
+    (a part declared outside any installed package, e.g. in a doctest, is always there)."""
+    from revive_dsl.engine.hooks import package_of
+
+    wanted = None if packages is None else set(packages)
+    out: dict[str, dict[str, type]] = {}
+    for namespace, by_holder in sorted(st.PARTS.items()):
+        for holder, cls in by_holder.items():
+            owner = package_of(cls.__module__)
+            if wanted is None or owner is None or owner in wanted:
+                out.setdefault(namespace, {})[holder] = cls
+    return out
+
+
+def _definition(cls: type, parts: dict[str, dict[str, type]] | None = None) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     properties = {}
     for f in dataclasses.fields(cls):
@@ -287,10 +274,10 @@ def _definition(cls: type) -> dict[str, Any]:
             text, schema = f.metadata.get("doc", ""), f.metadata.get("schema")
         properties[f.name] = {**(schema if schema is not None else _of_type(hints[f.name])), "description": text}
     holder = {v: k for k, v in st.HOLDERS.items()}.get(cls)
-    for namespace, parts in sorted(st.PARTS.items()):
-        if holder in parts:
-            text = f"The rules package's own fields ({namespace}); absent while unused."
-            properties[namespace] = {"$ref": f"#/$defs/{parts[holder].__name__}", "description": text}
+    for namespace, by_holder in sorted((st.PARTS if parts is None else parts).items()):
+        if holder in by_holder:
+            text = f"The rules package {namespace}'s own fields; absent while unused."
+            properties[namespace] = {"$ref": f"#/$defs/{by_holder[holder].__name__}", "description": text}
     return {
         "type": "object",
         "description": (cls.__doc__ or "").strip().splitlines()[0],
@@ -299,11 +286,13 @@ def _definition(cls: type) -> dict[str, Any]:
     }
 
 
-def state_schema() -> dict[str, Any]:
-    """The JSON Schema of ``Game.to_dict()`` (fields left out while empty are optional)."""
-    parts = [cls for by_holder in st.PARTS.values() for cls in by_holder.values()]
-    defs = {cls.__name__: _definition(cls) for cls in [*CLASSES, *parts] if cls is not st.Game}
-    game = _definition(st.Game)
+def state_schema(packages: Iterable[str] | None = None) -> dict[str, Any]:
+    """The JSON Schema of ``Game.to_dict()`` (fields left out while empty are optional), with the parts of
+    the rules packages named (default: of every package imported so far)."""
+    parts = parts_of(packages)
+    classes = [cls for by_holder in parts.values() for cls in by_holder.values()]
+    defs = {cls.__name__: _definition(cls, parts) for cls in [*CLASSES, *classes] if cls is not st.Game}
+    game = _definition(st.Game, parts)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://revive-dsl.invalid/schemas/state.schema.json",
@@ -313,8 +302,9 @@ def state_schema() -> dict[str, Any]:
     }
 
 
-def reference() -> str:
-    """``docs/state-reference.md``: every field of the state, what it means and which values it takes."""
+def reference(packages: Iterable[str] | None = None) -> str:
+    """``docs/state-reference.md``: every field of the state, what it means and which values it takes, and
+    each rules package's part (of ``packages``; default: every package imported so far)."""
     lines = [
         "<!-- Generated by `revive docs --write` from revive_dsl/engine/state_schema.py; do not edit by hand. -->",
         "# The game state",
@@ -326,19 +316,27 @@ def reference() -> str:
         "script's `expect` compares them as sets.",
         "",
     ]
-    for cls in CLASSES:
-        schema = _definition(cls)
-        omitted = {f.name for f in dataclasses.fields(cls) if f.metadata.get("omit_empty")}
+    parts = parts_of(packages)
+    owned = [(namespace, holder, cls) for namespace, by in parts.items() for holder, cls in by.items()]
+    for cls, namespace, holder in [*((c, None, None) for c in CLASSES), *((c, ns, h) for ns, h, c in owned)]:
+        schema = _definition(cls, parts)
+        if namespace is None:
+            omitted = {f.name for f in dataclasses.fields(cls) if f.metadata.get("omit_empty")}
+            where = ""
+        else:  # a part: every field is left out while at its default
+            omitted = {f.name for f in dataclasses.fields(cls)}
+            where = f" The rules package {namespace}'s part of the {holder}: `{holder}.{namespace}.<field>`."
         lines += [
             f"## {cls.__name__}",
             "",
-            schema["description"],
+            schema["description"] + where.replace("player.", "<name>."),
             "",
             "| field | values | meaning |",
             "| --- | --- | --- |",
         ]
         for name, prop in schema["properties"].items():
-            text = prop["description"] + (" *Left out while empty.*" if name in omitted else "")
+            left_out = " *Left out while empty.*" if namespace is None else " *Left out while at its default.*"
+            text = prop["description"] + (left_out if name in omitted else "")
             if cls is st.Player and name in UNORDERED:
                 text += " *Unordered: `expect` compares it as a set.*"
             lines.append(f"| `{name}` | {_values(prop)} | {text.replace('|', '/')} |")

@@ -6,8 +6,9 @@ The **script view** is the canonical state (``Game.to_dict()``) as a reader name
   ``turn.player``, ``turn.end_triggered_by``, ``turn.last_turns_left``, ``turn.ranking`` (``[[Ann], [Bob]]``),
   ``board.figures.<location>`` (``[Ann, Bob]``), the ``player`` of ``board.buildings``, ``board.shared`` and
   ``board.tokens``;
-- fields the canonical JSON leaves out while empty (:data:`revive_dsl.engine.state.EXPANSION`) are there,
-  empty (``Ann.journeys: []``);
+- fields the canonical JSON leaves out while empty (:data:`revive_dsl.engine.state.OMIT_EMPTY`) are there,
+  empty (``turn.hibernated: false``), and so is the part of each rules package the game's packs name
+  (``Ann.abyss.journeys: []`` in a game with Call of the Abyss), every field at least at its default;
 - once the game is over, each player's final score sheet is ``<name>.score``: ``total``, ``blue``,
   ``purple``, ``lines`` (points by the line name the scores panel prints, ``Ann.score.lines.progress track``)
   and ``details`` (the panel's detail column, by line name, where it says something); ``turn.final_scores``
@@ -21,13 +22,12 @@ this view (:mod:`revive_dsl.replay.diff` flattens it).
 >>> state = {"players": [{"name": "Ann", "points": 3}, {"name": "Bob", "points": 5}],
 ...          "board": {"figures": {"0,1": [1, 0]}}, "turn": {"player": 1, "ranking": []}}
 >>> data = script_view(state)
->>> lookup(data, "turn.player"), lookup(data, "board.figures.0,1"), lookup(data, "Ann.journeys")
-('Bob', ['Bob', 'Ann'], [])
+>>> lookup(data, "turn.player"), lookup(data, "board.figures.0,1"), lookup(data, "turn.hibernated")
+('Bob', ['Bob', 'Ann'], False)
 >>> lookup(data, "Ann.pionts")
 Traceback (most recent call last):
 ...
-revive_dsl.replay.paths.PathError: no 'pionts' in Ann.pionts (there: name, points, journeys, circadian, gadgets, \
-leech_markers, borrowed, modules_gained); did you mean Ann.points?
+revive_dsl.replay.paths.PathError: no 'pionts' in Ann.pionts (there: name, points); did you mean Ann.points?
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from collections import Counter
 from dataclasses import MISSING, fields
 from typing import Any
 
-from revive_dsl.engine.state import Board, Player, Supply, Turn
+from revive_dsl.engine.state import HOLDERS, PARTS, Board, Player, Supply, Turn
 from revive_dsl.engine.state_schema import UNORDERED  # a player's lists expect compares as sets
 
 # Fields that name the records of a list of records, in order of preference.
@@ -77,14 +77,71 @@ def _omitted_defaults(cls: type) -> dict[str, Any]:
 _FILL = {cls: _omitted_defaults(cls) for cls in (Player, Board, Supply, Turn)}
 
 
-def _filled(cls: type, record: Any) -> Any:
+def _filled(cls: type, record: Any, parts: dict[str, type] | None = None) -> Any:
+    """A holder's record with its omitted fields, and its rules packages' parts (``parts``: namespace -> class),
+    at their defaults where the canonical state leaves them out."""
     if not isinstance(record, dict):
         return record
     out = dict(record)
     for key, default in _FILL[cls].items():
         if key not in out:
             out[key] = default if not isinstance(default, list | dict) else type(default)()
+    for namespace, part_cls in (parts or {}).items():
+        found = out.get(namespace, {})
+        if isinstance(found, dict):
+            out[namespace] = {**_part_defaults(part_cls), **found}
     return out
+
+
+def _part_defaults(cls: type) -> dict[str, Any]:
+    return {f.name: f.default_factory() if f.default_factory is not MISSING else f.default for f in fields(cls)}
+
+
+_PARTS_OF: dict[tuple[str, ...], dict[str, dict[str, type]]] = {}
+
+
+def game_parts(state: dict[str, Any]) -> dict[str, dict[str, type]]:
+    """The rules packages' parts of a game's state (holder -> namespace -> class), found from its packs.
+
+    >>> game_parts({"packs": ["base"]})
+    {}
+    """
+    from revive_dsl.engine.hooks import packages_of
+    from revive_dsl.engine.state import Game
+    from revive_dsl.engine.state_schema import parts_of
+
+    packs = state.get("packs", ["base"])
+    try:
+        packages = packages_of(Game(packs=[str(p) for p in packs]))
+    except Exception:  # a state naming packs that do not load: only the parts it has are shown
+        packages = ()
+    found = _PARTS_OF.get(packages)
+    if found is None:
+        found = {holder: {} for holder in HOLDERS}
+        for namespace, by_holder in parts_of(packages).items():
+            for holder, cls in by_holder.items():
+                found[holder][namespace] = cls
+        found = _PARTS_OF[packages] = {h: by for h, by in found.items() if by}
+    return found
+
+
+def formerly(path: str) -> str | None:
+    """The path a format-1 script's path is now, if it names a field that moved into a rules package's part.
+
+    Format 1 named the fields of Call of the Abyss on their holder; format 2 names them in the package's part:
+
+    >>> import revive_dsl.rules.abyss.state
+    >>> formerly("Ann.devotion"), formerly("supply.scyphoz_deck.0"), formerly("Ann.points")
+    ('Ann.abyss.devotion', 'supply.abyss.scyphoz_deck.0', None)
+    """
+    head, _, rest = path.partition(".")
+    name, _, tail = rest.partition(".")
+    holder = head if head in HOLDERS and head != "player" else "player"
+    for namespace, by_holder in PARTS.items():
+        cls = by_holder.get(holder)
+        if cls is not None and any(f.name == name and f.metadata.get("formerly") for f in fields(cls)):
+            return ".".join(p for p in (head, namespace, name, tail) if p)
+    return None
 
 
 def _seat(value: Any, names: list[str]) -> Any:
@@ -144,10 +201,11 @@ def script_view(state: dict[str, Any], names: list[str] | None = None) -> dict[s
             if isinstance(sheet, dict):
                 sheets[sheet.get("seat")] = score_view(sheet)
     out: dict[str, Any] = {}
+    parts = game_parts(state)
     if isinstance(players, list):
         for seat, raw in enumerate(players):
             name = names[seat] if seat < len(names) else str(raw.get("name", f"seat{seat}"))
-            player = _filled(Player, raw)
+            player = _filled(Player, raw, parts.get("player"))
             if seat in sheets:
                 player["score"] = sheets[seat]
             out[name] = player
@@ -155,16 +213,20 @@ def script_view(state: dict[str, Any], names: list[str] | None = None) -> dict[s
         if key == "players":
             continue
         if key == "board" and isinstance(value, dict):
-            value = _filled(Board, value)
-            for part in ("buildings", "shared", "tokens"):
+            value = _filled(Board, value, parts.get("board"))
+            for part in ("buildings", "tokens"):
                 if part in value:
                     value[part] = _owned(value[part], names)
+            for namespace, cls in parts.get("board", {}).items():  # a part's pieces with an owner, named
+                owned = {f.name for f in fields(cls) if f.metadata.get("owned")}
+                if owned and isinstance(value.get(namespace), dict):
+                    value[namespace] = {k: _owned(v, names) if k in owned else v for k, v in value[namespace].items()}
             if isinstance(value.get("figures"), dict):
                 value["figures"] = {loc: _seat(seats, names) for loc, seats in value["figures"].items()}
         elif key == "supply":
-            value = _filled(Supply, value)
+            value = _filled(Supply, value, parts.get("supply"))
         elif key == "turn" and isinstance(value, dict):
-            value = _filled(Turn, value)
+            value = _filled(Turn, value, parts.get("turn"))
             value.pop("final_scores", None)  # each player's ``score``
             for part in ("player", "end_triggered_by", "last_turns_left"):
                 if part in value:

@@ -92,8 +92,8 @@ def view(game: Game) -> dict[str, Any]:
     """The script view of a state: what ``expect:`` and ``highlight:`` paths address (see :mod:`.paths`).
 
     >>> from revive_dsl.engine.state import Player
-    >>> data = view(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
-    >>> data["Ann"]["points"], data["Ann"]["journeys"], data["turn"]["player"]
+    >>> data = view(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")], packs=["base", "abyss"]))
+    >>> data["Ann"]["points"], data["Ann"]["abyss"]["journeys"], data["turn"]["player"]
     (0, [], 'Ann')
     """
     return script_view(game.to_dict(), [p.name for p in game.players])
@@ -309,8 +309,9 @@ class Replay:
             return
         data = view(game)
         old: dict[str, Any] | None = None
-        for path, wanted in step.expect.items():
-            at = self.script.doc.pos(("steps", step.index - 1, "expect", path))
+        for written, wanted in step.expect.items():
+            at = self.script.doc.pos(("steps", step.index - 1, "expect", written))
+            path = self.script.path(written)
             try:
                 actual = lookup(data, path)
             except PathError as err:
@@ -339,7 +340,8 @@ class Replay:
         if not step.highlight:
             return
         states = [view(result.after), view(result.before)]
-        for index, path in enumerate(step.highlight):
+        for index, written in enumerate(step.highlight):
+            path = self.script.path(written)
             try:
                 lookup(states[0], path)
                 continue

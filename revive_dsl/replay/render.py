@@ -350,7 +350,6 @@ def _player_rows(player: Any, rules: Rules | None) -> list[tuple[str, Renderable
         ("minors", player.minors, _ids(rules, player.minors)),
         ("artifact card", player.artifact_card, _ids(rules, [player.artifact_card])),
         ("end-game tile", player.end_game_tile, Text("yes")),
-        ("devotion", player.devotion, Text(str(player.devotion))),
     ]
     rows += [(label, shown) for label, value, shown in optional if value]
     rows += _part_rows(player)
@@ -358,10 +357,14 @@ def _player_rows(player: Any, rules: Rules | None) -> list[tuple[str, Renderable
 
 
 def _part_rows(holder: Any) -> list[tuple[str, RenderableType]]:
-    """A row per rules package's part of the state in use (``state_part``): its fields that are not at their
-    defaults, e.g. ``lagoon  pearls 3, track 1``."""
+    """The rows of each rules package's part of the state in use (``state_part``): those its ``rows()`` gives
+    (label, text), else one row of its fields that are not at their defaults, e.g. ``lagoon  pearls 3, track 1``."""
     rows: list[tuple[str, RenderableType]] = []
     for namespace, found in sorted(getattr(holder, "parts", {}).items()):
+        own = getattr(found, "rows", None)
+        if own is not None:
+            rows += [(label, Text(text)) for label, text in own()]
+            continue
         default = type(found)()
         shown = [
             f"{name} {_value(getattr(found, name))}"
@@ -455,10 +458,8 @@ def render_scores(game: Any) -> Panel:
         parts.append(Text("ranking: " + ", ".join(f"{i}. {n}" for i, n in enumerate(ranking, 1)), style="bold"))
     if game.turn.solo_rank:
         parts.append(Text(f"solo rank: {game.turn.solo_rank}", style="bold"))
-    if game.turn.solo_achievements:  # solo with the expansion: the six achievements and the medal
-        done = game.turn.solo_achievements
-        ticks = ", ".join(f"{name} {'yes' if reached else 'no'}" for name, reached in done["achievements"].items())
-        parts.append(Text(f"achievements: {ticks}; medal: {done.get('medal') or 'none'}", style="bold"))
+    for _, found in sorted(game.turn.parts.items()):  # lines of the rules packages' parts (solo achievements)
+        parts += [Text(line, style="bold") for line in getattr(found, "score_lines", list)()]
     state = "the game is over" if game.turn.over else f"{_seat_name(game.turn.player, names)} to play"
     return Panel(Group(*parts), title=f"Scores ({state})", title_align="left")
 

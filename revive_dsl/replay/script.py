@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +51,13 @@ from revive_dsl.resources import content_root
 from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
-FORMAT = 1  # the script format this version reads and writes
+# The script format this version writes. Format 2 names a rules package's own state in its part
+# (``Ann.abyss.devotion``); format 1 named Call of the Abyss's fields on their holder (``Ann.devotion``) and
+# is still read: its paths and start states are read as format 2's (:func:`.paths.formerly`).
+FORMAT = 2
 # What a step mapping's keys take, for the schema's messages (the step as a whole is a oneOf).
 STEP_KEYS = {"refused": "refused is true, or a text the engine's refusal message must contain"}
-FORMATS_READ = {1}
+FORMATS_READ = {1, 2}
 
 
 @dataclass
@@ -90,6 +93,18 @@ class Script:
     @property
     def players(self) -> list[tuple[str, str, str]]:
         return [(p["name"], p["tribe"], p["side"]) for p in self.data["players"]]
+
+    @property
+    def format(self) -> int:
+        return int(self.data.get("format", FORMAT))
+
+    def path(self, written: str) -> str:
+        """A path as the script wrote it, in the current format's terms (format 1's moved fields renamed)."""
+        if self.format == 1:
+            from revive_dsl.replay.paths import formerly
+
+            return formerly(written) or written
+        return written
 
     @property
     def packs(self) -> list[str]:
@@ -131,7 +146,8 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
         problems.append(
             Diagnostic(
                 doc.pos(("format",)),
-                f"script format {version} cannot be read (this version reads format {newest}): {advice}",
+                f"script format {version} cannot be read (this version reads formats "
+                f"{', '.join(map(str, sorted(FORMATS_READ)))}): {advice}",
             )
         )
         raise DslError(attach_lines(problems, {file: text}))
@@ -411,6 +427,8 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     """Lay the script's custom start state over the set-up game (players addressed by name)."""
     at = ("setup", "state")
     before = game
+    if script.format == 1:
+        state = _former_state(state)
     data = game.to_dict()
     players = state.get("players", {})
     if not isinstance(players, dict):
@@ -432,7 +450,9 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
         merged = _merge(data, {k: v for k, v in state.items() if k != "players"})
     except _BadState as err:
         raise _fail(script, (*at, *err.path), f"start state: {err}") from None
-    _check_state(script, merged, list(by_name))
+    from revive_dsl.engine.hooks import packages_of
+
+    _check_state(script, merged, list(by_name), packages_of(rules if rules is not None else game))
     if rules is not None:
         _check_ids(script, state, rules)
     try:
@@ -447,6 +467,35 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     if broken:
         raise _fail(script, at, "the start state breaks the rules: " + "; ".join(broken))
     return game
+
+
+def _former_state(state: Any) -> Any:
+    """A format-1 start state in format 2's terms: a field that moved into a rules package's part, given on
+    its holder (``players: {Ann: {devotion: 3}}``), goes into the part (``{Ann: {abyss: {devotion: 3}}}``)."""
+    from revive_dsl.replay.paths import formerly
+
+    if not isinstance(state, dict):
+        return state
+
+    def moved(record: Any, prefix: str) -> Any:
+        if not isinstance(record, dict):
+            return record
+        out: dict[str, Any] = {}
+        for key, value in record.items():
+            now = formerly(f"{prefix}.{key}") if isinstance(key, str) else None
+            if now is None:
+                out[key] = value
+                continue
+            namespace = now.split(".")[1]
+            into = out.setdefault(namespace, {})
+            if isinstance(into, dict):
+                into[key] = value
+        return out
+
+    out = {key: moved(value, key) if key in ("board", "supply", "turn") else value for key, value in state.items()}
+    if isinstance(state.get("players"), dict):
+        out["players"] = {name: moved(over, "player") for name, over in state["players"].items()}
+    return out
 
 
 def _where_written(state: Any, item: str, path: tuple = ()) -> list[tuple]:
@@ -485,7 +534,7 @@ def _check_cards(script: Script, before: Game, game: Game, state: dict[str, Any]
         raise DslError(attach_lines(problems, {script.file: script.text}))
 
 
-def _check_state(script: Script, merged: dict[str, Any], names: list[str]) -> None:
+def _check_state(script: Script, merged: dict[str, Any], names: list[str], packages: tuple[str, ...]) -> None:
     """Every value of the start state against the state's schema (docs/state-reference.md), each error at its key.
 
     Numbers are bounded there, so no start state can make the engine slow; a float, a null or a nested list
@@ -494,7 +543,7 @@ def _check_state(script: Script, merged: dict[str, Any], names: list[str]) -> No
     from revive_dsl.engine.state_schema import state_schema
 
     problems = []
-    for err in schema_errors(merged, _state_schema(state_schema)):
+    for err in schema_errors(merged, _state_schema(state_schema, packages)):
         path, message = schema_problem(err)
         if err.validator == "type":
             wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
@@ -513,23 +562,31 @@ def _check_state(script: Script, merged: dict[str, Any], names: list[str]) -> No
 COMPONENT_FIELDS = frozenset(
     {
         "active", "resting", "card", "modules", "special_machines", "crates_closed", "crates_opened",
-        "crates_reactivated", "majors", "minors", "artifact_card", "artifact_offer", "draft_hand", "journeys",
-        "journeys_done", "machines_flipped", "citizen_deck", "citizen_display", "module_pile", "module_display",
-        "machine_piles", "machine_display", "crates", "scyphoz_deck", "journey_deck", "journey_display", "removed",
-        "tile", "shared_artifact_card", "crater_minors",
+        "crates_reactivated", "majors", "minors", "artifact_card", "artifact_offer", "draft_hand",
+        "citizen_deck", "citizen_display", "module_pile", "module_display", "machine_piles", "machine_display",
+        "crates", "removed", "tile", "shared_artifact_card", "crater_minors",
     }
 )  # fmt: skip
 
 
 def _check_ids(script: Script, state: dict[str, Any], rules: Rules) -> None:
     """Every component id the start state names must be one the game's rules know: else an error at its key."""
+    from revive_dsl.engine.state_schema import parts_of
+
     known = rules.content.components
+    named = COMPONENT_FIELDS | {  # and the fields of the rules packages' parts that say they hold content ids
+        f.name
+        for by_holder in parts_of(rules.package_names).values()
+        for cls in by_holder.values()
+        for f in fields(cls)
+        if f.metadata.get("components")
+    }
     problems = []
 
     def walk(value: Any, path: tuple, under: bool) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
-                walk(item, (*path, key), under or key in COMPONENT_FIELDS)
+                walk(item, (*path, key), under or key in named)
         elif isinstance(value, list):
             for index, item in enumerate(value):
                 walk(item, (*path, index), under)
@@ -552,13 +609,14 @@ _JSON_KINDS = {
     "object": "a mapping",
     "null": "nothing",
 }
-_STATE_SCHEMA: list[dict[str, Any]] = []
+_STATE_SCHEMA: dict[tuple[str, ...], dict[str, Any]] = {}
 
 
-def _state_schema(build: Any) -> dict[str, Any]:
-    if not _STATE_SCHEMA:
-        _STATE_SCHEMA.append(build())
-    return _STATE_SCHEMA[0]
+def _state_schema(build: Any, packages: tuple[str, ...]) -> dict[str, Any]:
+    """The state's schema with the parts of the game's rules packages (a few package sets per process)."""
+    if packages not in _STATE_SCHEMA:
+        _STATE_SCHEMA[packages] = build(packages)
+    return _STATE_SCHEMA[packages]
 
 
 def _take_from_supply(game: Game) -> None:
@@ -580,7 +638,12 @@ def _take_from_supply(game: Game) -> None:
         (supply.module_display, supply.module_pile, MODULE_DISPLAY),
         *((supply.machine_display.setdefault(c, []), p, MACHINE_DISPLAY) for c, p in supply.machine_piles.items()),
         ([], supply.crates, 0),
-        ([], supply.scyphoz_deck, 0),
+        *(
+            ([], getattr(own, f.name), 0)
+            for own in supply.parts.values()
+            for f in fields(own)
+            if f.metadata.get("pile")
+        ),
     ]
     for display, pile, size in pairs:
         display[:] = [x for x in display if x not in held]

@@ -100,7 +100,7 @@ def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
         result.decisions,
         changes,
         step.note if note else None,
-        step.highlight,
+        [replay.script.path(h) for h in step.highlight],
         rules=replay.rules,
     )
 

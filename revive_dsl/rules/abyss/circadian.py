@@ -1,6 +1,6 @@
 """The circadian tribe, Ostarius (004): the circadian tile, its day and night, and what reads them.
 
-Rules encoded here, only for a player who has the circadian tile (``player.circadian``):
+Rules encoded here, only for a player who has the circadian tile (``abyss(player).circadian``):
 
 - setup: the tile lies in front of its owner, day side up (the tribe's ``circadian_tile`` token);
 - ``flip_circadian``: day becomes night and night day (the tribe ability, and every hibernation by
@@ -14,10 +14,11 @@ Rules encoded here, only for a player who has the circadian tile (``player.circa
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end, run_text
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
->>> p = Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single", circadian="day")
+>>> from revive_dsl.rules.abyss.state import with_abyss
+>>> p = with_abyss(Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single"), circadian="day")
 >>> ctx = Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss")))
 >>> run_text(ctx, "flip_circadian; if night: gain food")
->>> p.circadian, p.resources["food"]
+>>> abyss(p).circadian, p.resources["food"]
 ('night', 1)
 """
 
@@ -33,6 +34,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import owned_effects, rules_of
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.tracks import advance
 
 TOKEN = "circadian_tile"  # the tribe's token in its content (``tokens: {circadian_tile: 1}``)
@@ -47,11 +49,11 @@ def tile_holder(ctx: Ctx) -> Player | None:
     >>> tile_holder(Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)) is None
     True
     """
-    if ctx.player.circadian:
+    if abyss(ctx.player).circadian:
         return ctx.player
     for hook in COUNTED_FOR.of(ctx):
         seat = hook(ctx)
-        if seat is not None and ctx.game.players[seat].circadian:
+        if seat is not None and abyss(ctx.game.players[seat]).circadian:
             return ctx.game.players[seat]
     return None
 
@@ -59,7 +61,7 @@ def tile_holder(ctx: Ctx) -> Player | None:
 def _side_up(side: str):
     def holds(ctx: Ctx) -> bool:
         holder = tile_holder(ctx)
-        return holder is not None and holder.circadian == side
+        return holder is not None and abyss(holder).circadian == side
 
     return holds
 
@@ -72,14 +74,14 @@ STATES.setdefault("night", _side_up("night"))
 def _flip_circadian(ctx: Ctx, call: n.Call) -> Effect:
     """``flip_circadian``: turn your circadian tile over (without one, nothing happens)."""
     player = ctx.player
-    if player.circadian in FLIPPED:
-        player.circadian = FLIPPED[player.circadian]
-        ctx.log.append(f"{player.name} flips the circadian tile to {player.circadian}")
+    if abyss(player).circadian in FLIPPED:
+        abyss(player).circadian = FLIPPED[abyss(player).circadian]
+        ctx.log.append(f"{player.name} flips the circadian tile to {abyss(player).circadian}")
     return
     yield
 
 
-NEEDS.setdefault("flip_circadian", lambda ctx: ctx.player.circadian in FLIPPED)
+NEEDS.setdefault("flip_circadian", lambda ctx: abyss(ctx.player).circadian in FLIPPED)
 
 
 # --- advancing for the terrain next to a populated location ------------------------------------
@@ -121,8 +123,9 @@ def while_range(ctx: Ctx) -> int:
     Played cards' ``while slotted`` clauses are the range module's own (they are not owned effects).
 
     >>> from revive_dsl.engine.state import Game
-    >>> p = Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single", circadian="night",
+    >>> p = Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single",
     ...            technologies=["abyss_circadian_day_energy_night_range"])
+    >>> abyss(p).circadian = "night"
     >>> while_range(Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss"))))
     1
     """
@@ -147,7 +150,7 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     """The circadian tile in front of its owner, day side up (it is no token to place on the board)."""
     for player in game.players:
         if player.tokens_left.pop(TOKEN, 0):
-            player.circadian = "day"
+            abyss(player).circadian = "day"
 
 
 if _setup not in SETUP_STEPS:

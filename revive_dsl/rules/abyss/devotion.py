@@ -19,7 +19,7 @@ hook :data:`~revive_dsl.rules.base.gains.GAIN_CONVERSION` there, and base games 
 >>> from revive_dsl.engine.state import Game, Player
 >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")], packs=["base", "abyss"])
 >>> run_to_end(convert_gain(Ctx(game, 0, Rules.load(("base", "abyss"))), "points", 5), ["4"])
->>> game.players[0].devotion, game.players[0].points
+>>> abyss(game.players[0]).devotion, game.players[0].points
 (2, 1)
 """
 
@@ -32,6 +32,7 @@ from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions
 from revive_dsl.rules.base.cards import offer_machines_during
 from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
@@ -121,19 +122,21 @@ def advance_devotion(ctx: Ctx, amount: int) -> Effect:
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> from revive_dsl.engine.state import Game, Player
-    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun", devotion=24)], packs=["base", "abyss"])
+    >>> from revive_dsl.rules.abyss.state import with_abyss
+    >>> ann = with_abyss(Player(seat=0, name="Ann", tribe="t", side="sun"), devotion=24)
+    >>> game = Game(players=[ann], packs=["base", "abyss"])
     >>> run_to_end(advance_devotion(Ctx(game, 0, Rules.load(("base", "abyss"))), 3), [])
-    >>> game.players[0].devotion  # beyond 25 it keeps counting (on the point track from space 26)
+    >>> abyss(game.players[0]).devotion  # beyond 25 it keeps counting (on the point track from space 26)
     27
     """
     rules, player = rules_of(ctx), ctx.player
-    before = player.devotion
-    player.devotion += amount
+    before = abyss(player).devotion
+    abyss(player).devotion += amount
     ctx.log.append(f"{player.name} gains {amount} devotion")
     track = devotion_track(rules)
     component = rules.component(rules.ids("devotion_track")[0])
     for space in sorted(track.get("bonuses", {}), key=int):
-        if before < int(space) <= min(player.devotion, track["length"]):
+        if before < int(space) <= min(abyss(player).devotion, track["length"]):
             ctx.log.append(f"{player.name} reaches the devotion bonus on space {space}")
             yield from run_program(ctx, component.effects[f"bonuses.{space}"])
 
@@ -170,12 +173,12 @@ def _devotion(ctx: Ctx, call: n.Call) -> Effect:
     if conversion:
         yield from conversion[-1](ctx, "devotion", count_arg(call))
     else:
-        ctx.player.devotion += count_arg(call)
+        abyss(ctx.player).devotion += count_arg(call)
 
 
 def _devotion_line(ctx: Ctx) -> Iterator[ScoreLine]:
     """Final scoring: devotion points are added to the points, first of the list (004)."""
-    yield ScoreLine("devotion", ctx.player.devotion)
+    yield ScoreLine("devotion", abyss(ctx.player).devotion)
 
 
 if _devotion_line not in SCORING:

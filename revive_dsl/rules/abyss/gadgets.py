@@ -1,7 +1,7 @@
 """The gadgets tribe, Gib'warks (004): gadget tiles used with the switch and readied at hibernation.
 
-Rules encoded here, only for a player who has gadget tiles (``player.gadgets``; the face-down ones
-are ``player.gadgets_used``):
+Rules encoded here, only for a player who has gadget tiles (``abyss(player).gadgets``; the face-down ones
+are ``abyss(player).gadgets_used``):
 
 - setup: the two gadgets no technology unlocks lie face up in front of their owner; the other two
   wait aside (the tribe's ``gadget_tile`` tokens);
@@ -16,10 +16,11 @@ are ``player.gadgets_used``):
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
->>> p = Player(seat=0, name="Gib", tribe="abyss_tribe_gadgets", side="single", gadgets=["gadget_a", "gadget_b"])
+>>> p = Player(seat=0, name="Gib", tribe="abyss_tribe_gadgets", side="single")
+>>> abyss(p).gadgets = ["gadget_a", "gadget_b"]
 >>> ctx = Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss")))
 >>> run_to_end(use_gadget(ctx), ["gadget_a"])
->>> p.resources["crystal"], face_up(p), p.gadgets_used
+>>> p.resources["crystal"], face_up(p), abyss(p).gadgets_used
 (1, ['gadget_b'], ['gadget_a'])
 """
 
@@ -34,6 +35,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS
 from revive_dsl.rules.base.tracks import run_program
 
@@ -44,11 +46,12 @@ SKIP = "none"
 def face_up(player: Player) -> list[str]:
     """The player's gadgets not used since the last hibernation, in the order they were gained.
 
-    >>> face_up(Player(seat=0, name="Gib", tribe="t", side="s", gadgets=["gadget_a", "gadget_b"],
-    ...                gadgets_used=["gadget_b"]))
+    >>> from revive_dsl.rules.abyss.state import with_abyss
+    >>> face_up(with_abyss(Player(seat=0, name="Gib", tribe="t", side="s"), gadgets=["gadget_a", "gadget_b"],
+    ...                    gadgets_used=["gadget_b"]))
     ['gadget_a']
     """
-    return [g for g in player.gadgets if g not in player.gadgets_used]
+    return [g for g in abyss(player).gadgets if g not in abyss(player).gadgets_used]
 
 
 def use_gadget(ctx: Ctx) -> Effect:
@@ -62,7 +65,7 @@ def use_gadget(ctx: Ctx) -> Effect:
     )
     if choice.key == SKIP:
         return
-    ctx.player.gadgets_used.append(choice.key)
+    abyss(ctx.player).gadgets_used.append(choice.key)
     ctx.log.append(f"{ctx.player.name} flips the gadget {choice.key} face down")
     yield from run_program(
         Ctx(ctx.game, ctx.seat, ctx.rules, source=choice.key, log=ctx.log), _program(ctx, choice.key)
@@ -82,12 +85,13 @@ def _gadget(ctx: Ctx, call: n.Call) -> Effect:
 def ready_all(player: Player) -> int:
     """Turn every gadget face up; how many were turned.
 
-    >>> p = Player(seat=0, name="Gib", tribe="t", side="s", gadgets=["gadget_a"], gadgets_used=["gadget_a"])
-    >>> ready_all(p), p.gadgets_used
+    >>> from revive_dsl.rules.abyss.state import with_abyss
+    >>> p = with_abyss(Player(seat=0, name="Gib", tribe="t", side="s"), gadgets=["gadget_a"], gadgets_used=["gadget_a"])
+    >>> ready_all(p), abyss(p).gadgets_used
     (1, [])
     """
-    turned = len(player.gadgets_used)
-    player.gadgets_used.clear()
+    turned = len(abyss(player).gadgets_used)
+    abyss(player).gadgets_used.clear()
     return turned
 
 
@@ -102,7 +106,7 @@ def _ready_gadgets(ctx: Ctx, call: n.Call) -> Effect:
 
 def _ready_at_hibernation(ctx: Ctx) -> Effect:
     """The tribe's rule at each hibernation, after the ``when hibernate`` clauses have counted the used ones."""
-    if ctx.player.gadgets and ready_all(ctx.player):
+    if abyss(ctx.player).gadgets and ready_all(ctx.player):
         ctx.log.append(f"{ctx.player.name} turns all gadgets face up")
     return
     yield
@@ -116,8 +120,8 @@ if "ready_gadgets" not in [name for name, _ in HIBERNATION_STEPS]:
 def _unlock_gadget(ctx: Ctx, call: n.Call) -> Effect:
     """``unlock_gadget X``: the gadget tile is placed in front of you on its unused side."""
     gadget = args(call)[1][0]
-    if gadget not in ctx.player.gadgets:
-        ctx.player.gadgets.append(gadget)
+    if gadget not in abyss(ctx.player).gadgets:
+        abyss(ctx.player).gadgets.append(gadget)
         ctx.log.append(f"{ctx.player.name} unlocks the gadget {gadget}")
     return
     yield
@@ -149,7 +153,7 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     """The starting gadgets face up in front of their owner; the others aside (no token to place)."""
     for player in game.players:
         if player.tokens_left.pop(TOKEN, 0):
-            player.gadgets = starting_gadgets(rules, player.tribe, player.side)
+            abyss(player).gadgets = starting_gadgets(rules, player.tribe, player.side)
 
 
 if _setup not in SETUP_STEPS:
@@ -159,4 +163,4 @@ if _setup not in SETUP_STEPS:
 @counter("used_gadgets")
 def _used_gadgets(ctx: Ctx, call: n.Call) -> int:
     """Gadgets face down since the last hibernation."""
-    return len(ctx.player.gadgets_used)
+    return len(abyss(ctx.player).gadgets_used)

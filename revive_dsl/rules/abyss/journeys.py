@@ -7,17 +7,17 @@ Rules encoded here, only when the abyss pack is played:
   colour (a Scyphoz card matches any) above the tribe board, and replenish the display from the deck;
 - on any of their turns a player may complete a started journey (not an action: a move of the
   ``MOVES`` table with ``action=False``) by one requirement they meet: its reward, then the card lies
-  face down (``player.journeys_done``), where it counts as a flask; a payment requirement is paid.
+  face down (``abyss(player).journeys_done``), where it counts as a flask; a payment requirement is paid.
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
 >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cat_scout"])
 >>> game = Game(players=[p], packs=["base", "abyss"])
->>> game.supply.journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1"]
->>> game.supply.journey_deck = ["abyss_journey_yellow_1"]
+>>> abyss(game.supply).journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1"]
+>>> abyss(game.supply).journey_deck = ["abyss_journey_yellow_1"]
 >>> run_to_end(start_journey(Ctx(game, 0, Rules.load(("base", "abyss")))), ["abyss_journey_green_1", "cat_scout"])
->>> p.journeys, p.active, game.supply.removed, game.supply.journey_display
+>>> abyss(p).journeys, p.active, game.supply.removed, abyss(game.supply).journey_display
 (['abyss_journey_green_1'], [], ['cat_scout'], ['abyss_journey_grey_1', 'abyss_journey_yellow_1'])
 """
 
@@ -28,9 +28,12 @@ from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect, cost_of, counter, holds, run_chosen
+from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.scyphoz import is_scyphoz
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.cards import card_colours
+from revive_dsl.rules.base.counters import MORE_FLASKS
 from revive_dsl.rules.base.switch import SWITCH_OPTIONS
 
 JOURNEY_DISPLAY = 3
@@ -50,7 +53,7 @@ def startable(ctx: Ctx) -> list[str]:
     """Display journeys the player could take now (a matching card in the active area)."""
     if "abyss" not in ctx.game.packs:
         return []
-    return [j for j in ctx.game.supply.journey_display if _cards_for(ctx, j)]
+    return [j for j in abyss(ctx.game.supply).journey_display if _cards_for(ctx, j)]
 
 
 def start_journey(ctx: Ctx) -> Effect:
@@ -64,10 +67,10 @@ def start_journey(ctx: Ctx) -> Effect:
     card = (yield Decision(ctx.seat, "start a journey", prompt, options_of(_cards_for(ctx, journey)))).key
     ctx.player.active.remove(card)
     supply.removed.append(card)
-    supply.journey_display.remove(journey)
-    ctx.player.journeys.append(journey)
-    while len(supply.journey_display) < JOURNEY_DISPLAY and supply.journey_deck:
-        supply.journey_display.append(supply.journey_deck.pop(0))
+    abyss(supply).journey_display.remove(journey)
+    abyss(ctx.player).journeys.append(journey)
+    while len(abyss(supply).journey_display) < JOURNEY_DISPLAY and abyss(supply).journey_deck:
+        abyss(supply).journey_display.append(abyss(supply).journey_deck.pop(0))
     ctx.log.append(f"{ctx.player.name} returns {card} to the box and starts the journey {journey}")
 
 
@@ -89,7 +92,7 @@ def met(ctx: Ctx) -> dict[str, tuple[str, n.Requirement]]:
     if "abyss" not in ctx.game.packs:
         return {}
     out = {}
-    for journey in ctx.player.journeys:
+    for journey in abyss(ctx.player).journeys:
         for index, requirement in enumerate(requirements(ctx, journey)):
             if holds(requirement.condition, ctx):
                 out[f"{journey}:{index + 1}"] = (journey, requirement)
@@ -100,8 +103,8 @@ def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
     """Complete a journey by one requirement: pay it if it is a payment, the reward, the card face down."""
     if isinstance(requirement.condition, n.Payment):
         res.pay(ctx.player, cost_of(requirement.condition.cost))
-    ctx.player.journeys.remove(journey)
-    ctx.player.journeys_done.append(journey)
+    abyss(ctx.player).journeys.remove(journey)
+    abyss(ctx.player).journeys_done.append(journey)
     ctx.log.append(f"{ctx.player.name} completes the journey {journey}")
     yield from run_chosen(requirement.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=journey, log=ctx.log))
 
@@ -132,4 +135,12 @@ def _complete_journey(ctx: Ctx) -> Effect:
 @counter("journeys")
 def _journeys(ctx: Ctx, call: n.Call) -> int:
     """Completed journeys (face down)."""
-    return len(ctx.player.journeys_done)
+    return len(abyss(ctx.player).journeys_done)
+
+
+def _journey_flasks(player: Player) -> int:
+    """A completed journey lies face down: a flask each."""
+    return len(abyss(player).journeys_done)
+
+
+MORE_FLASKS.add(_journey_flasks)

@@ -5,7 +5,7 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
 - setup: the tribe is not playable in a solo game (setup refuses it); it starts with 8 leech
   markers (``tokens_left["leech_marker"]``) and gives one to each other player (``leech_markers``);
 - ``build_shared``: the leech player may build on a sand space where another player's building
-  stands (range and gears as usual; the building goes to ``board.shared``); nobody builds on
+  stands (range and gears as usual; the building goes to ``abyss(board).shared``); nobody builds on
   the leech player's spaces, and other players still never share a space;
 - ``give_leech``: after building or populating on an occupied space, one marker to each other
   player there; from the range toll, one marker to the player counting range. Out of markers,
@@ -16,10 +16,10 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
   costs more (or none exists), the mover decides: through (the toll) or around (the dearer path);
 - ``leech_tech``: take back a marker from a player to use one of their unlocked technologies
   (none with a ``machine`` or ``once`` clause): its ``anytime`` clauses run at once; its ``when``
-  and ``always`` clauses are the leech player's until the end of the turn (``player.borrowed``),
+  and ``always`` clauses are the leech player's until the end of the turn (``abyss(player).borrowed``),
   and its counters count the owner's things (004's Gib'warks example);
 - ``leech_range``: take back a marker from a player to count range from one of their buildings
-  for the next action (``turn.leech_origin``);
+  for the next action (``abyss(turn).leech_origin``);
 - ``leech_copy`` (the ability): take back a marker from a player, then gain the top or bottom of a
   card in that player's active area (the card stays; never a half that activates a tribe ability).
   With no marker held by anyone else it does nothing but the progress marker moves;
@@ -28,7 +28,7 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.setup import new_game
 >>> g = new_game(Rules.load(("base", "abyss")), [("Ann", "abyss_tribe_leech", "single"), ("Bo", "nadair", "sun")])
->>> g.players[0].tokens_left["leech_marker"], g.players[1].leech_markers
+>>> g.players[0].tokens_left["leech_marker"], abyss(g.players[1]).leech_markers
 (7, 1)
 """
 
@@ -47,6 +47,7 @@ from revive_dsl.engine.interpret import COUNTED_FOR, DECLINABLE, NEEDS, Ctx, Eff
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player, all_buildings
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base import lasting
 from revive_dsl.rules.base.cards import gain_half, half_program, is_symbol
@@ -72,12 +73,12 @@ def leech_seat(game: Game) -> int | None:
 
 def holders(ctx: Ctx, *, besides: tuple[int, ...] = ()) -> list[Player]:
     """Other players holding a leech marker (not the Ctx's player, nor ``besides``), in seat order."""
-    return [p for p in ctx.game.players if p.seat != ctx.seat and p.seat not in besides and p.leech_markers > 0]
+    return [p for p in ctx.game.players if p.seat != ctx.seat and p.seat not in besides and abyss(p).leech_markers > 0]
 
 
 def take_back(ctx: Ctx, owner: Player) -> None:
     """The leech player (the Ctx's) takes one marker back from ``owner``."""
-    owner.leech_markers -= 1
+    abyss(owner).leech_markers -= 1
     ctx.player.tokens_left[MARKER] = ctx.player.tokens_left.get(MARKER, 0) + 1
     ctx.log.append(f"{ctx.player.name} takes back a leech marker from {owner.name}")
 
@@ -95,7 +96,7 @@ def give(ctx: Ctx, seat: int) -> Effect:
     ...                      Player(seat=1, name="Bo", tribe="t", side="s")])
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> run_to_end(give(Ctx(game, 0), 1), [])
-    >>> game.players[0].tokens_left[MARKER], game.players[1].leech_markers
+    >>> game.players[0].tokens_left[MARKER], abyss(game.players[1]).leech_markers
     (0, 1)
     """
     player, recipient = ctx.player, ctx.game.players[seat]
@@ -109,7 +110,7 @@ def give(ctx: Ctx, seat: int) -> Effect:
             return
         take_back(ctx, next(p for p in others if p.name == key))
     player.tokens_left[MARKER] -= 1
-    recipient.leech_markers += 1
+    abyss(recipient).leech_markers += 1
     ctx.log.append(f"{player.name} gives {recipient.name} a leech marker")
 
 
@@ -129,7 +130,7 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     for other in game.players:
         if other.seat != seat and leech.tokens_left[MARKER] > 0:
             leech.tokens_left[MARKER] -= 1
-            other.leech_markers += 1
+            abyss(other).leech_markers += 1
 
 
 # --- building on shared spaces and giving markers --------------------------------------------
@@ -140,7 +141,7 @@ def _shared_spaces(ctx: Ctx) -> list[str]:
     if not triggers.has_modifier(ctx, "build_shared"):
         return []
     board = ctx.game.board
-    return [s for s, b in sorted(board.buildings.items()) if b["player"] != ctx.seat and s not in board.shared]
+    return [s for s, b in sorted(board.buildings.items()) if b["player"] != ctx.seat and s not in abyss(board).shared]
 
 
 def occupants(game: Game, space: str) -> list[int]:
@@ -151,7 +152,7 @@ def occupants(game: Game, space: str) -> list[int]:
     [1, 2]
     """
     board = game.board
-    seats = {b["player"] for b in (board.buildings.get(space), board.shared.get(space)) if b is not None}
+    seats = {b["player"] for b in (board.buildings.get(space), abyss(board).shared.get(space)) if b is not None}
     return sorted(seats | set(board.figures.get(space, [])))
 
 
@@ -247,7 +248,7 @@ def leechable(ctx: Ctx) -> dict[str, tuple[Player, str, n.Program]]:
 def _borrowed(rules: Rules, player: Player) -> list[tuple[str, n.Program]]:
     """(source, lent clauses) of each technology the player leeched this turn (``tribe/side/tech``)."""
     out = []
-    for entry in player.borrowed:
+    for entry in abyss(player).borrowed:
         tribe, side, tid = entry.split("/")
         owner = Player(seat=-1, name="", tribe=tribe, side=side)
         program = _tech_program(rules, owner, tid)
@@ -284,7 +285,7 @@ def _leech_tech(ctx: Ctx, call: n.Call) -> Effect:
     take_back(ctx, owner)
     ctx.log.append(f"{ctx.player.name} leeches {owner.name}'s technology {tid}")
     if any(isinstance(c, BORROWABLE) for c in program.clauses):
-        ctx.player.borrowed.append(f"{owner.tribe}/{owner.side}/{tid}")
+        abyss(ctx.player).borrowed.append(f"{owner.tribe}/{owner.side}/{tid}")
     sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=f"{BORROWED}{owner.tribe}/{owner.side}/{tid}", log=ctx.log)
     for clause in program.clauses:
         if isinstance(clause, n.Anytime) and can_carry_out(sub, clause.body):
@@ -311,11 +312,11 @@ def _leech_range(ctx: Ctx, call: n.Call) -> Effect:
         yield Decision(ctx.seat, "leech a range origin", "count range from which building?", options_of(spaces, labels))
     ).key
     take_back(ctx, spaces[space])
-    ctx.game.turn.leech_origin = space
+    abyss(ctx.game.turn).leech_origin = space
 
 
 def _leeched_origin(ctx: Ctx) -> list[rng.Origin]:
-    origin = ctx.game.turn.leech_origin
+    origin = abyss(ctx.game.turn).leech_origin
     return [(origin, 0)] if origin is not None and ctx.seat == ctx.game.turn.player else []
 
 
@@ -373,11 +374,26 @@ def _take_back_leech(ctx: Ctx) -> Effect:
     take_back(ctx, next(p for p in others if p.name == key))
 
 
+def _place_shared(ctx: Ctx, space: str, placed: dict[str, Any]) -> bool:
+    """The leech tribe's building on a space where another player's building stands shares it."""
+    board = ctx.game.board
+    if space not in board.buildings:
+        return False
+    abyss(board).shared[space] = placed
+    return True
+
+
+def _action_done(ctx: Ctx) -> None:
+    """A leeched range origin serves the one action."""
+    if ctx.game.turn.parts:
+        abyss(ctx.game.turn).leech_origin = None
+
+
 def _end_of_turn(game: Game) -> None:
     """Leeched technologies and a leeched range origin last until the end of the turn."""
-    game.turn.leech_origin = None
+    abyss(game.turn).leech_origin = None
     for player in game.players:
-        player.borrowed = []
+        abyss(player).borrowed = []
 
 
 NEEDS["leech_tech"] = lambda ctx: bool(leechable(ctx))
@@ -386,6 +402,8 @@ DECLINABLE.add("leech_copy")  # copying: a player may not want the copy (003, ef
 SETUP_STEPS.append(_setup)
 actions.BUILD_SPACES.append(_shared_spaces)
 actions.RANGE_PATHS.append(_toll_path)
+actions.PLACE_BUILDING.add(_place_shared)
+actions.ACTION_DONE.add(_action_done)
 rng.RANGE_ORIGINS.append(_leeched_origin)
 rng.MODIFIER_SOURCES.add(_borrowed_always, before=lasting.slotted)  # after the tribe's own, before the cards
 triggers.EFFECT_SOURCES.append(_borrowed_effects)

@@ -8,7 +8,7 @@ Rules encoded here:
   the reward), then ``when scyphoz`` ones;
 - a Scyphoz card has no printed colour: played, it takes the colour its owner chooses for the turn
   (a ``play green`` effect may play it as green); each turn its owner may choose a colour for each
-  Scyphoz card (a free move), which lasts to the end of the turn (``player.scyphoz_colours``, read
+  Scyphoz card (a free move), which lasts to the end of the turn (``abyss(player).scyphoz_colours``, read
   by the colour hook of :mod:`revive_dsl.rules.base.counters`);
 - at the end, each Scyphoz card counts for the best end-game card bonus (rules/base/scoring.py).
 
@@ -16,9 +16,9 @@ Rules encoded here:
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
 >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")], packs=["base", "abyss"])
->>> game.supply.scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
+>>> abyss(game.supply).scyphoz_deck = ["abyss_scy_devout", "abyss_scy_spark", "abyss_scy_swarm"]
 >>> run_to_end(draw_scyphoz(Ctx(game, 0, Rules.load(("base", "abyss")))), ["abyss_scy_spark"])
->>> game.players[0].active, game.supply.scyphoz_deck
+>>> game.players[0].active, abyss(game.supply).scyphoz_deck
 (['abyss_scy_spark'], ['abyss_scy_swarm', 'abyss_scy_devout'])
 """
 
@@ -33,7 +33,8 @@ from revive_dsl.engine.interpret import STATES, Ctx, Effect, counter, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import fire, rules_of
-from revive_dsl.rules.base.cards import CHOSEN_COLOUR, COLOURS, played_cards
+from revive_dsl.rules.abyss.state import abyss
+from revive_dsl.rules.base.cards import CHOSEN_COLOUR, COLOUR_HOOKS, COLOURS, all_colours_this_turn, played_cards
 from revive_dsl.rules.base.counters import all_cards
 from revive_dsl.rules.base.scoring import SCORING, ScoreLine, card_bonus_spaces, card_bonuses
 
@@ -52,7 +53,7 @@ def is_scyphoz(rules: Rules, card: str) -> bool:
 
 def draw_scyphoz(ctx: Ctx) -> Effect:
     """Draw 2 Scyphoz cards, keep one in the active area, the other to the bottom of the deck."""
-    deck = ctx.game.supply.scyphoz_deck
+    deck = abyss(ctx.game.supply).scyphoz_deck
     drawn = deck[:DRAW]
     if not drawn:
         return  # the deck is empty: nothing to gain
@@ -88,7 +89,7 @@ def _choose_as_played(ctx: Ctx, card: str, colour: str) -> Effect:
     if len(colours) > 1:
         prompt = f"{card} counts as which colour this turn?"
         chosen = (yield Decision(ctx.seat, "Scyphoz colour", prompt, options_of(colours))).key
-    ctx.player.scyphoz_colours[card] = chosen
+    abyss(ctx.player).scyphoz_colours[card] = chosen
 
 
 if (_may_count_as, _choose_as_played) not in CHOSEN_COLOUR:
@@ -100,7 +101,7 @@ def uncoloured(ctx: Ctx) -> list[str]:
     if "abyss" not in ctx.game.packs:
         return []
     rules = rules_of(ctx)
-    return [c for c in all_cards(ctx.player) if is_scyphoz(rules, c) and c not in ctx.player.scyphoz_colours]
+    return [c for c in all_cards(ctx.player) if is_scyphoz(rules, c) and c not in abyss(ctx.player).scyphoz_colours]
 
 
 def _colour_ctx(game: Game) -> Ctx:
@@ -118,12 +119,12 @@ def _choose_colour(ctx: Ctx) -> Effect:
     colour = yield Decision(
         ctx.seat, "Scyphoz colour", f"{card.key} counts as which colour this turn?", options_of(COLOURS)
     )
-    ctx.player.scyphoz_colours[card.key] = colour.key
+    abyss(ctx.player).scyphoz_colours[card.key] = colour.key
 
 
 def _forget_colours(game: Game) -> None:
     """The colours last for the turn they were chosen in."""
-    game.players[game.turn.player].scyphoz_colours.clear()
+    abyss(game.players[game.turn.player]).scyphoz_colours.clear()
 
 
 if _forget_colours not in END_TURN_HOOKS:
@@ -154,3 +155,12 @@ def _scyphoz_bonus(ctx: Ctx) -> Iterator[ScoreLine]:
 
 if _scyphoz_bonus not in SCORING:
     SCORING.insert(SCORING.index(card_bonuses) + 1, _scyphoz_bonus)
+
+
+def _scyphoz_colour(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
+    """A Scyphoz card has the colour its owner chose for this turn (none until chosen)."""
+    chosen = abyss(ctx.player).scyphoz_colours.get(card)
+    return colours | {chosen} if chosen in COLOURS else colours
+
+
+COLOUR_HOOKS.add(_scyphoz_colour, before=all_colours_this_turn)  # the Prism's all colours overrides it

@@ -6,14 +6,14 @@ to the box at random; the 3 lake tiles are shuffled with the others and lie face
 each other, and a path of passable spaces must join the chasm to each corner large location (the
 lakes are moved as :func:`arrange_lakes` says); a random large location lies beside the devotion
 track; the Scyphoz deck is shuffled; the journey deck is shuffled and its top 3 form the display.
-Devotion pawns start at 0 (``Player.devotion``).
+Devotion pawns start at 0 (``AbyssPlayer.devotion``).
 
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.setup import new_game
 >>> rules = Rules.load(("base", "abyss"))
 >>> g = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "formica", "sun")], seed=7)
 >>> from revive_dsl.rules.abyss.lake_adjacency import lake_slots
->>> len(lake_slots(rules, g.board)), len(g.supply.journey_display), len(g.supply.scyphoz_deck)
+>>> len(lake_slots(rules, g.board)), len(abyss(g.supply).journey_display), len(abyss(g.supply).scyphoz_deck)
 (3, 3, 16)
 >>> g.board.large_locations["devotion"]["tile"] in rules.ids("large_location")
 True
@@ -30,6 +30,7 @@ from revive_dsl.engine.setup import SETUP_STEPS, declare_outcomes, setup_draw
 from revive_dsl.engine.state import Game
 from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
 from revive_dsl.rules.abyss.lake_adjacency import is_lake
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.setup import large_location_ids
 
 PACK = "abyss"
@@ -114,9 +115,9 @@ def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     if drawn.get("devotion_location"):
         game.board.large_locations[DEVOTION_LOCATION] = dict(drawn["devotion_location"])
     supply = game.supply
-    supply.scyphoz_deck = list(drawn["scyphoz_deck"])
+    abyss(supply).scyphoz_deck = list(drawn["scyphoz_deck"])
     deck = list(drawn["journey_deck"])
-    supply.journey_display, supply.journey_deck = deck[:JOURNEY_DISPLAY], deck[JOURNEY_DISPLAY:]
+    abyss(supply).journey_display, abyss(supply).journey_deck = deck[:JOURNEY_DISPLAY], deck[JOURNEY_DISPLAY:]
 
 
 setup_draw(11, _draw)

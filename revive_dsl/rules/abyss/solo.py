@@ -6,7 +6,7 @@ Rules encoded here, only in a solo game with the abyss pack:
   the progress track ends the game with this turn);
 - at most one building on each tile (:func:`may_build`; figures and tribe markers are not limited);
 - at the end, the six achievements and the medal of the total (Adept 100, Master 130, Revered 160,
-  Divine 200) are recorded in ``game.turn.solo_achievements``.
+  Divine 200) are recorded in ``abyss(game.turn).solo_achievements``.
 
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
@@ -22,8 +22,10 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Game
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
+from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.board_actions import MAY_BUILD
 from revive_dsl.rules.base.counters import figure_locations
+from revive_dsl.rules.base.modules import MODULE_GAINED
 from revive_dsl.rules.base.scoring import RECORD_HOOKS, ScoreSheet
 from revive_dsl.rules.base.switch import AFTER_SWITCH
 
@@ -100,9 +102,9 @@ def achievements(rules: Rules, game: Game, sheet: ScoreSheet) -> dict[str, bool]
     tracks = rules.player_board["tracks"]
     placed = figure_locations(board, 0)
     return {
-        "tinkerer": player.modules_gained >= TINKERER,  # gained during the game, discarded ones too (004)
-        "xenologist": player.devotion >= 25 and devotion_location >= 10,
-        "seeker": len(player.journeys_done) >= 5,
+        "tinkerer": abyss(player).modules_gained >= TINKERER,  # gained during the game, discarded ones too (004)
+        "xenologist": abyss(player).devotion >= 25 and devotion_location >= 10,
+        "seeker": len(abyss(player).journeys_done) >= 5,
         "pioneer": all(corner in placed for corner in geo.geometry(rules).large),
         "architect": all(player.tracks[c] >= len(tracks[c]["values"]) for c in tracks),
         "librarian": len(placed) >= FIGURES,
@@ -113,7 +115,7 @@ def _record(rules: Rules, game: Game, sheets: list[ScoreSheet]) -> None:
     if not solo_abyss(game):
         return
     reached = achievements(rules, game, sheets[0])
-    game.turn.solo_achievements = {
+    abyss(game.turn).solo_achievements = {
         "achievements": reached,
         "medal": medal(sheets[0].total),
         "total": sheets[0].total,
@@ -122,3 +124,11 @@ def _record(rules: Rules, game: Game, sheets: list[ScoreSheet]) -> None:
 
 if _record not in RECORD_HOOKS:
     RECORD_HOOKS.append(_record)
+
+
+def _count_module(ctx: Ctx, module: str) -> None:
+    """The Tinkerer counts every slot module gained, discarded ones included (004)."""
+    abyss(ctx.player).modules_gained += 1
+
+
+MODULE_GAINED.add(_count_module)

@@ -3,7 +3,7 @@
 Rules encoded here:
 
 - a machine token whose text is an ``unstable machine`` clause is used once in the whole game: when it
-  is activated it is flipped face down (``player.machines_flipped``) and never offered again; the
+  is activated it is flipped face down (``abyss(player).machines_flipped``) and never offered again; the
   energy put on it stays there until regained as usual (hibernation, ``reclaim_all_energy``); a
   flipped machine counts as one flask (rules/base/counters.py ``machine_flasks``);
 - ``rest_all``: every card in the card slots to the resting area; ``recall_all``: every resting card
@@ -22,7 +22,7 @@ The other new machines use words that exist already (``convert_points`` in rules
 >>> ctx = Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss")))
 >>> spot, body = usable_machines(ctx)[0]
 >>> run_to_end(activate(ctx, spot, body), [])
->>> p.energy, p.energy_on, p.machines_flipped, usable_machines(ctx)
+>>> p.energy, p.energy_on, abyss(p).machines_flipped, usable_machines(ctx)
 (3, [], ['abyss_mach_unstable_energy'], [])
 """
 
@@ -31,7 +31,10 @@ from __future__ import annotations
 from revive_dsl import nodes as n
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, effect
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import rules_of
+from revive_dsl.rules.abyss.state import abyss
+from revive_dsl.rules.base.counters import MACHINE_FLASKS
 from revive_dsl.rules.base.machines import MACHINE_GONE, ON_ACTIVATE
 
 
@@ -49,13 +52,13 @@ def is_unstable(rules: Rules, token: str | None) -> bool:
 
 
 def _flipped(ctx: Ctx, spot: str) -> bool:
-    return ctx.player.special_machines.get(spot) in ctx.player.machines_flipped
+    return ctx.player.special_machines.get(spot) in abyss(ctx.player).machines_flipped
 
 
 def _flip_if_unstable(ctx: Ctx, spot: str) -> None:
     token = ctx.player.special_machines.get(spot)
-    if is_unstable(rules_of(ctx), token) and token not in ctx.player.machines_flipped:
-        ctx.player.machines_flipped.append(token)
+    if is_unstable(rules_of(ctx), token) and token not in abyss(ctx.player).machines_flipped:
+        abyss(ctx.player).machines_flipped.append(token)
         ctx.log.append(f"{ctx.player.name} flips the unstable machine {token} face down")
 
 
@@ -96,3 +99,11 @@ def _reclaim_all_energy(ctx: Ctx, call: n.Call) -> Effect:
 NEEDS.setdefault("rest_all", lambda ctx: any(ctx.player.slots.values()))
 NEEDS.setdefault("recall_all", lambda ctx: bool(ctx.player.resting))
 DECLINABLE.add("rest_all")  # resting every played card: a player may not want it
+
+
+def _flipped_flask(player: Player, token: str, printed: int) -> int:
+    """A used unstable machine lies face down: one flask, whatever it printed."""
+    return 1 if token in abyss(player).machines_flipped else printed
+
+
+MACHINE_FLASKS.add(_flipped_flask)

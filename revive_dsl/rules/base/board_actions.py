@@ -81,6 +81,11 @@ AFTER_PAYMENT: Hooks = Hooks("AFTER_PAYMENT")
 # is the payment with that much range food).
 BUILD_SPACES: Hooks = Hooks("BUILD_SPACES")
 RANGE_PATHS: Hooks = Hooks("RANGE_PATHS")
+# Where a new building goes when a package places it otherwise (``hook(ctx, space, placed) -> bool``, true if it
+# placed it: the leech tribe's building beside another player's on one space), and what a package clears once
+# an action is carried out (``hook(ctx)``).
+PLACE_BUILDING: Hooks = Hooks("PLACE_BUILDING")
+ACTION_DONE: Hooks = Hooks("ACTION_DONE")
 # More rules of space rewards and building places (rules/abyss/lakes.py, gates.py, vast_crystals.py, solo_abyss.py):
 # what a building takes from a space next to it showing a terrain of these (``reward(ctx, space, size)``);
 # which large space a cell belongs to (``of(rules, board, space) -> key or None``), its reward taken once
@@ -240,7 +245,8 @@ def finish_action(ctx: Ctx) -> None:
     """The one-action bonuses are used up by the action just carried out."""
     turn = ctx.game.turn
     turn.range_bonus, turn.discounts, turn.unlimited_range = 0, {}, False
-    turn.leech_origin = None
+    for hook in ACTION_DONE.of(ctx):
+        hook(ctx)
 
 
 # --- rewards of spaces next to a building --------------------------------------------------
@@ -416,9 +422,7 @@ def build(ctx: Ctx) -> Effect:
         yield from hook(ctx, "build", space, own)
     finish_action(ctx)
     placed = {"player": ctx.seat, "size": size}
-    if space in board.buildings:  # the leech tribe builds where another player's building stands
-        board.shared[space] = placed
-    else:
+    if not any(place(ctx, space, placed) for place in PLACE_BUILDING.of(ctx)):
         board.buildings[space] = placed
     player.buildings_left[size] -= 1
     ctx.log.append(f"{player.name} builds a {size} building on {space} ({label(paid)})")

@@ -40,13 +40,13 @@ def _printed_colour(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
     return colours | ({colour} if colour in COLOURS else set())
 
 
-def _all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
+def all_colours_this_turn(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
     return set(COLOURS) if card in ctx.game.turn.all_colours else colours
 
 
 # Each hook refines the colours found so far; Scyphoz cards (chosen colour) append theirs.
 COLOUR_HOOKS: Hooks[Callable[[Ctx, str, set[str]], set[str]]] = Hooks(
-    "COLOUR_HOOKS", [_printed_colour, _all_colours_this_turn]
+    "COLOUR_HOOKS", [_printed_colour, all_colours_this_turn]
 )
 
 

@@ -23,15 +23,16 @@ show is asked of :mod:`revive_dsl.engine.geometry`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args, counter
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Board, Player, all_buildings
 from revive_dsl.engine.triggers import rules_of
-from revive_dsl.rules.base.cards import COLOUR_HOOKS, matches, played_cards
+from revive_dsl.rules.base.cards import matches, played_cards
 
 COLOURS = ("grey", "green", "yellow")
 
@@ -93,16 +94,6 @@ def is_recruited(rules: Rules, card: str) -> bool:
     return rules.component(card).kind != "starting_card"
 
 
-def _scyphoz_colour(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
-    """A Scyphoz card has the colour its owner chose for this turn (none until chosen)."""
-    chosen = ctx.player.scyphoz_colours.get(card)
-    return colours | {chosen} if chosen in COLOURS else colours
-
-
-if _scyphoz_colour not in COLOUR_HOOKS:
-    COLOUR_HOOKS.insert(1, _scyphoz_colour)  # before the Prism's all colours, which overrides
-
-
 def flasks_in(program: n.Program | None) -> int:
     """Flask symbols in a compiled text.
 
@@ -125,18 +116,30 @@ def card_flasks(rules: Rules, card: str, half: str | None = None) -> int:
     return sum(flasks_in(effects.get(h)) for h in ("top", "bottom") if half in (None, h))
 
 
+# A special machine token's flasks as a rules package counts them: ``hook(player, token, printed) -> flasks``.
+MACHINE_FLASKS: Hooks[Callable[[Player, str, int], int]] = Hooks("MACHINE_FLASKS")
+# Flasks a player has besides machines, modules and cards: ``hook(player) -> flasks`` (the expansion's
+# completed journeys, face down, a flask each). Both flask counters add them.
+MORE_FLASKS: Hooks[Callable[[Player], int]] = Hooks("MORE_FLASKS")
+
+
 def machine_flasks(rules: Rules, player: Player) -> int:
     """Flasks on the player's machines: special machine tokens, unlocked standard and tribe machines.
 
-    A used unstable machine lies face down and is one flask whatever it printed (expansion rules).
+    A rules package may count a machine otherwise (:data:`MACHINE_FLASKS`: the expansion's used unstable
+    machine lies face down and is one flask whatever it printed).
 
     >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", special_machines={"special_grey_1": "mach_grey_4"})
     >>> machine_flasks(Rules.load(("base",)), p)
     1
     """
     total = 0
+    recount = MACHINE_FLASKS.of(rules)
     for token in player.special_machines.values():
-        total += 1 if token in player.machines_flipped else flasks_in(rules.component(token).effects.get("effect"))
+        flasks = flasks_in(rules.component(token).effects.get("effect"))
+        for hook in recount:
+            flasks = hook(player, token, flasks)
+        total += flasks
     for index, space in enumerate(rules.player_board.get("reward_spaces", [])):
         if space["id"] in player.unlocked and space.get("type") == "standard_machine":
             total += flasks_in(rules.effect("player_board", f"reward_spaces.{index}.effect"))
@@ -199,7 +202,7 @@ def _flasks(ctx: Ctx, call: n.Call) -> int:
         machine_flasks(rules, player)
         + sum(flasks_in(rules.component(m).effects.get("effect")) for m in module_ids(player))
         + sum(card_flasks(rules, card) for card in all_cards(player))
-        + len(player.journeys_done)
+        + sum(more(player) for more in MORE_FLASKS.of(rules))
     )
 
 
@@ -212,7 +215,7 @@ def _visible_flasks(ctx: Ctx, call: n.Call) -> int:
         + sum(flasks_in(rules.component(m).effects.get("effect")) for m in module_ids(player))
         + sum(card_flasks(rules, card) for card in player.active)
         + sum(card_flasks(rules, p.card, p.half) for p in played)
-        + len(player.journeys_done)
+        + sum(more(player) for more in MORE_FLASKS.of(rules))
     )
 
 

@@ -4,8 +4,8 @@ The ``module`` effect takes a module from the display (which is then replenished
 pile) and places it in a vacant module space of a card slot. A module placed on a space
 with the activation symbol is activated at once. With no vacant space left, a module
 already on the board may be discarded to make room; a module replacing another is never
-activated, whatever its space. Each module taken counts in ``player.modules_gained`` (the solo
-expansion's Tinkerer: modules gained, discarded ones included).
+activated, whatever its space. Each module taken is told to the :data:`MODULE_GAINED` hooks (the solo
+expansion's Tinkerer counts modules gained, discarded ones included).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
@@ -21,9 +21,13 @@ from __future__ import annotations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, effect
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base.cards import activate_module, board_slots, slot_open
+
+# Told of every slot module a player takes: ``hook(ctx, module)``.
+MODULE_GAINED: Hooks = Hooks("MODULE_GAINED")
 
 
 def module_spaces(ctx: Ctx) -> list[tuple[str, bool, str | None]]:
@@ -72,7 +76,8 @@ def take_module(ctx: Ctx) -> Effect:
     placed.extend([None] * (size - len(placed)))
     replaced = placed[int(index)]
     placed[int(index)] = module
-    ctx.player.modules_gained += 1
+    for hook in MODULE_GAINED.of(ctx):
+        hook(ctx, module)
     ctx.log.append(f"{ctx.player.name} places {module} at {key}" + (f", discarding {replaced}" if replaced else ""))
     if activation and replaced is None:
         yield from activate_module(ctx, module)

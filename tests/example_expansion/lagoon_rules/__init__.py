@@ -5,3 +5,7 @@ part of its own (``state_part``), and everything else is registered into the mac
 """
 
 MODULES = ["pearls"]
+
+from revive_dsl.engine.registry import load_packages  # noqa: E402 (after MODULES, which it reads)
+
+load_packages(["base", "lagoon"])  # whichever module is imported first: base's hooks, then the Lagoon's
