@@ -142,3 +142,26 @@ def test_the_engine_core_names_no_field_of_a_rules_packages_state():
         if used & own:
             named[path.name] = used & own
     assert named == {}
+
+
+def test_the_base_rules_name_no_word_field_or_kind_of_the_expansion():
+    """The base game's rules package reaches the expansion only through its hook lists: no text or attribute
+    in it is a DSL word, a state field or a component kind that Call of the Abyss brings."""
+    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.state import PARTS
+    from revive_dsl.signatures import ALL
+
+    load_packages(["base", "abyss"])
+    kinds = {c.kind for c in Rules.load(("base", "abyss")).content.components.values()}
+    kinds -= {c.kind for c in Rules.load(("base",)).content.components.values()}
+    fields = {f.name for cls in PARTS["abyss"].values() for f in dataclasses.fields(cls)}
+    theirs = {s.name for s in ALL if s.package == "abyss"} | fields | kinds | {"abyss"}
+    assert {"devotion", "lake", "scyphoz_card", "journeys_done"} <= theirs
+    named = {}
+    for path in sorted((PACKAGE / "rules" / "base").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)} | _strings(path)
+        if used & theirs:
+            named[path.name] = used & theirs
+    assert named == {}

@@ -157,7 +157,8 @@ def _shown(rules: Rules, board: Any, slot: str, index: int) -> tuple[str, int, d
 
 
 def terrain(rules: Rules, board: Any, space: str) -> str | None:
-    """What a space shows now: a terrain or ``city``; ``chasm``, ``crystal``, ``large_location``, ``lake``.
+    """What a space shows now: a terrain or ``city``; ``chasm``, ``crystal``, ``large_location``; on a tile of an
+    :data:`IMPASSABLE_KINDS` kind, that kind (the expansion's ``lake``).
 
     None: nothing to see (a face-down tile, an empty slot, off the map).
     """
@@ -175,17 +176,19 @@ def terrain(rules: Rules, board: Any, space: str) -> str | None:
     if not placed:
         return None
     shown = _slot_terrains(rules, geo, found[0], placed)[found[1]]
-    token = board.tokens.get(space) if shown is not None and shown != "lake" else None
+    token = board.tokens.get(space) if shown is not None and shown not in IMPASSABLE_KINDS else None
     return shown if token is None else TOKEN_TERRAIN.get(token.get("token"), shown)
 
 
 def _slot_terrains(rules: Rules, geo: Geometry, slot: str, placed: dict[str, Any]) -> tuple[str | None, ...]:
-    """What each cell of a slot shows, tokens aside (``lake`` for a lake tile, None while face down)."""
+    """What each cell of a slot shows, tokens aside (an impassable tile's kind on each cell, None while face
+    down)."""
     memo_key = ("tile in slot", slot, placed["tile"], placed.get("orientation", 0), placed.get("explored", False))
     hit = geo.memo.get(memo_key)
     if hit is None:
-        if rules.component(placed["tile"]).kind == "lake":
-            hit = ("lake",) * len(geo.slot_cells[slot])
+        kind = rules.component(placed["tile"]).kind
+        if kind in IMPASSABLE_KINDS:
+            hit = (kind,) * len(geo.slot_cells[slot])
         else:
             board = _OneTile({slot: placed})
             hit = tuple(
@@ -228,7 +231,7 @@ def impassable(rules: Rules, tile: str) -> bool:
     return component is not None and component.kind in IMPASSABLE_KINDS
 
 
-def _lake(rules: Rules, board: Any, slot: str) -> bool:
+def _impassable_slot(rules: Rules, board: Any, slot: str) -> bool:
     return impassable(rules, board.tiles[slot]["tile"])
 
 
@@ -310,7 +313,7 @@ def _layout(rules: Rules, board: Any) -> dict[str, Any]:
         face_down = [
             s
             for s in geo.slot_cells
-            if s in board.tiles and not explored(rules, board, s) and not _lake(rules, board, s)
+            if s in board.tiles and not explored(rules, board, s) and not _impassable_slot(rules, board, s)
         ]
         hit = geo.memo[memo_key] = {"cells": {t: tuple(c) for t, c in cells.items()}, "face_down": tuple(face_down)}
     return hit

@@ -39,15 +39,9 @@ from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
 from revive_dsl.rules.base.scoring import SCORING, ScoreLine
 from revive_dsl.rules.base.tracks import run_program
 
-PACK = "abyss"
 OTHER = {"points": "devotion", "devotion": "points"}
 RATE = 2  # the usual exchange: 2 gained on one track for 1 on the other
 DEVOTION_LOCATION = "devotion"  # the key of the large location beside the devotion track (board.large_locations)
-
-
-def playing_abyss(ctx: Ctx) -> bool:
-    """Whether the game is played with the expansion."""
-    return PACK in ctx.game.packs
 
 
 def devotion_track(rules: Rules) -> dict:
@@ -67,9 +61,6 @@ def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
 
     The 1:1 converter machines are offered first, then the 2:1 exchange of what is left.
     """
-    if not playing_abyss(ctx):
-        yield from _score(ctx, track, amount)
-        return
     gain = {"track": track, "keep": amount, "other": 0}
     if amount > 0:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=ctx.source, event=gain, log=ctx.log)

@@ -51,8 +51,6 @@ def _cards_for(ctx: Ctx, journey: str) -> list[str]:
 
 def startable(ctx: Ctx) -> list[str]:
     """Display journeys the player could take now (a matching card in the active area)."""
-    if "abyss" not in ctx.game.packs:
-        return []
     return [j for j in abyss(ctx.game.supply).journey_display if _cards_for(ctx, j)]
 
 
@@ -89,8 +87,6 @@ def requirements(ctx: Ctx, journey: str) -> list[n.Requirement]:
 
 def met(ctx: Ctx) -> dict[str, tuple[str, n.Requirement]]:
     """Requirements the player meets now, keyed ``journey:index`` -> (journey, requirement)."""
-    if "abyss" not in ctx.game.packs:
-        return {}
     out = {}
     for journey in abyss(ctx.player).journeys:
         for index, requirement in enumerate(requirements(ctx, journey)):

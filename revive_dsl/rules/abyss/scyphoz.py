@@ -34,6 +34,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import fire, rules_of
 from revive_dsl.rules.abyss.state import abyss
+from revive_dsl.rules.base.card_effects import UNCOLOURED_CLAIMS
 from revive_dsl.rules.base.cards import CHOSEN_COLOUR, COLOUR_HOOKS, COLOURS, all_colours_this_turn, played_cards
 from revive_dsl.rules.base.counters import all_cards
 from revive_dsl.rules.base.scoring import SCORING, ScoreLine, card_bonus_spaces, card_bonuses
@@ -98,8 +99,6 @@ if (_may_count_as, _choose_as_played) not in CHOSEN_COLOUR:
 
 def uncoloured(ctx: Ctx) -> list[str]:
     """The player's Scyphoz cards with no colour chosen this turn."""
-    if "abyss" not in ctx.game.packs:
-        return []
     rules = rules_of(ctx)
     return [c for c in all_cards(ctx.player) if is_scyphoz(rules, c) and c not in abyss(ctx.player).scyphoz_colours]
 
@@ -164,3 +163,11 @@ def _scyphoz_colour(ctx: Ctx, card: str, colours: set[str]) -> set[str]:
 
 
 COLOUR_HOOKS.add(_scyphoz_colour, before=all_colours_this_turn)  # the Prism's all colours overrides it
+
+
+def _claimed_as_any(ctx: Ctx, card: str) -> list[str]:
+    """A Scyphoz card gained (a colour reward, e.g. Kuniban's) is claimed as any colour (004)."""
+    return sorted(COLOURS) if is_scyphoz(rules_of(ctx), card) else []  # as a card of every colour: sorted
+
+
+UNCOLOURED_CLAIMS.add(_claimed_as_any)

@@ -33,15 +33,12 @@ from revive_dsl.rules.abyss.lake_adjacency import is_lake
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.setup import large_location_ids
 
-PACK = "abyss"
 RETURNED_AREA_TILES = 3
 JOURNEY_DISPLAY = 3
 
 
 def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out: dict[str, Any]) -> None:
-    """Steps 11-15 of setup, only with the abyss pack."""
-    if PACK not in rules.packs:
-        return
+    """Steps 11-15 of setup (a game with the expansion: its package's draws are the only ones it sees)."""
     slots = list(out["area_tiles"])
     tiles = [out["area_tiles"][s] for s in slots]
     out["returned_area_tiles"] = rng.sample(tiles, RETURNED_AREA_TILES)
@@ -107,8 +104,6 @@ def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
 
 def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
     """Lakes face up, the devotion location, the Scyphoz deck, the journey deck and display."""
-    if PACK not in rules.packs:
-        return
     for placed in game.board.tiles.values():
         if is_lake(rules, placed["tile"]):
             placed["explored"] = True  # lakes lie face up and are never explored

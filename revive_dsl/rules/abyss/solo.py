@@ -29,15 +29,14 @@ from revive_dsl.rules.base.modules import MODULE_GAINED
 from revive_dsl.rules.base.scoring import RECORD_HOOKS, ScoreSheet
 from revive_dsl.rules.base.switch import AFTER_SWITCH
 
-PACK = "abyss"
 MEDALS = ((200, "divine"), (160, "revered"), (130, "master"), (100, "adept"))  # best first
 FIGURES = 7  # population figures: one per technology
 TINKERER = 12  # slot modules to gain
 
 
 def solo_abyss(game: Game) -> bool:
-    """Whether a game is a solo game with the expansion."""
-    return len(game.players) == 1 and PACK in game.packs
+    """Whether a game is a solo game (with the expansion: only its games call this package's hooks)."""
+    return len(game.players) == 1
 
 
 # --- the switch moves the action cube --------------------------------------------------------------

@@ -17,10 +17,13 @@ can move; with none, the effect does nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
-from revive_dsl.engine.triggers import has_modifier, rules_of
+from revive_dsl.engine.triggers import has_modifier
 from revive_dsl.rules.base.cards import (
     OTHER_HALF,
     card_colours,
@@ -106,6 +109,9 @@ def recruit(ctx: Ctx, colour: str = "any") -> Effect:
 
 
 COLOUR_RESOURCE = {"grey": "gear", "green": "book", "yellow": "food"}
+# The colours a card that has none may be claimed as for a colour reward: ``hook(ctx, card) -> colours`` (the
+# expansion's Scyphoz cards, rules/abyss/scyphoz.py); the first hook that gives some decides.
+UNCOLOURED_CLAIMS: Hooks[Callable[[Ctx, str], list[str]]] = Hooks("UNCOLOURED_CLAIMS")
 
 
 @effect("colour_reward")
@@ -114,8 +120,8 @@ def _colour_reward(ctx: Ctx, call: n.Call) -> Effect:
 
     card = ctx.event.get("card")
     colours = sorted(card_colours(ctx, card)) if card else []
-    if card and not colours and rules_of(ctx).component(card).kind == "scyphoz_card":
-        colours = ["green", "grey", "yellow"]  # 004, Kuniban: a Scyphoz card gained is claimed as any colour
+    if card and not colours:
+        colours = next((found for claim in UNCOLOURED_CLAIMS.of(ctx) if (found := claim(ctx, card))), [])
     if len(colours) > 1:  # a card of every colour: its owner says which
         colours = [(yield Decision(ctx.seat, "colour reward", "which colour?", options_of(colours))).key]
     for colour in colours:

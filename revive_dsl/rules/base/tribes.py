@@ -321,7 +321,7 @@ def falcon_moves(ctx: Ctx, steps: int) -> list[str]:
         nxt = []
         for space in frontier:
             for nb in geo.neighbours(rules, space):
-                if nb not in seen and geo.terrain(rules, board, nb) not in (None, "lake"):
+                if nb not in seen and geo.terrain(rules, board, nb) not in (None, *geo.IMPASSABLE_KINDS):
                     seen.add(nb)
                     nxt.append(nb)
         frontier = nxt

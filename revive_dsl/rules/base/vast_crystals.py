@@ -75,10 +75,10 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     tiles = vast_crystal_ids(rules)
     rng.shuffle(tiles)
     layout = out["area_tiles"]
-    lakes = [s for s, t in layout.items() if geo.impassable(rules, t)]
-    order = [s for s in layout if s not in lakes]
+    fixed = [s for s, t in layout.items() if geo.impassable(rules, t)]  # the expansion's lakes
+    order = [s for s in layout if s not in fixed]
     rng.shuffle(order)
-    slots = choose_slots(rules, order, lakes)
+    slots = choose_slots(rules, order, fixed)
     out["vast_crystals_returned"] = [layout[s] for s in slots]
     out["area_tiles"] = {**layout, **dict(zip(slots, tiles, strict=True))}
 
