@@ -73,7 +73,11 @@ def _block_indent(text: str, line: int) -> int:
     return 1
 
 
+# One constructor turns every scalar into its value. Its constructor functions are called directly, not through
+# ``construct_object``, which would remember every node it ever built (``constructed_objects``): a long-running
+# process reading many files would keep every YAML node alive.
 _SCALARS = yaml.constructor.SafeConstructor()
+_SCALAR_BUILDERS = {tag: _SCALARS.yaml_constructors[tag] for tag in _SCALAR_TAGS}
 
 
 # Aliases may repeat a value, but not contain themselves or blow up into millions of values.
@@ -136,7 +140,7 @@ class _Builder:
             self.errors.append(Diagnostic(self._pos(node), f"the YAML tag '{node.tag}' is not allowed in content"))
             return None
         try:
-            return _SCALARS.construct_object(node, deep=True)
+            return _SCALAR_BUILDERS[node.tag](_SCALARS, node)
         except (ValueError, yaml.YAMLError):
             kind = node.tag.rpartition(":")[2]
             self.errors.append(Diagnostic(self._pos(node), f"'{node.value}' cannot be read as {kind}"))

@@ -72,16 +72,12 @@ class Geometry:
     memo: dict[tuple, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-_CACHE: dict[int, tuple[Rules, Geometry]] = {}
-
-
 def geometry(rules: Rules) -> Geometry:
-    """The map of ``rules.main_board`` (cached per Rules object)."""
-    hit = _CACHE.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    geo = _derive(rules.main_board)
-    _CACHE[id(rules)] = (rules, geo)
+    """The map of ``rules.main_board``, derived once per Rules object and kept with it (no process-wide
+    cache: rules that are no longer used take their map and its memo with them)."""
+    geo = rules._geometry
+    if geo is None:
+        geo = rules._geometry = _derive(rules.main_board)
     return geo
 
 

@@ -24,6 +24,8 @@ class Rules:
     content: Content
     packs: tuple[str, ...] = ("base",)
     _by_kind: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    # the map derived from ``main_board`` (engine/geometry.py), kept with these rules and gone with them
+    _geometry: Any = field(default=None, repr=False, compare=False)
 
     @staticmethod
     def load(packs: tuple[str, ...] = ("base",)) -> Rules:

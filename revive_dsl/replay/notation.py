@@ -1,9 +1,15 @@
-"""Move notation: one recorded move per line, parsed by ``grammar/moves.lark``.
+"""Move notation: one recorded move per line, specified by ``grammar/moves.lark``.
 
 A line names the mover and the move, then answers every decision the move raises, in the
 order the engine asks them. An answer another player gives is written in brackets with
 their name; chance outcomes (a tile revealed, a card drawn) go in square brackets at the
 end as ``pile=item``. :func:`format_move` writes the canonical form.
+
+:func:`parse_move` reads a line with a small hand-written reader (a scanner with the grammar's own
+token patterns and a loop over the tokens), about eight times faster than the grammar's parser. Any line
+it does not read with certainty (every malformed line, and the odd forms the grammar's lexer allows,
+such as ``Ann,x y``) goes to the grammar's parser, so results, positions and error messages are always
+the grammar's (``tests/test_move_reader.py`` compares the two on the corpus and on fuzzed lines).
 
 >>> m = parse_move("Ann explore a02 cit_mentor 0 (Bob food)  [a02=area_07]")
 >>> m.player, m.verb, [a.key for a in m.answers], m.answers[3].player, m.reveals[0].pile
@@ -121,8 +127,113 @@ def _unquote(tok: Token) -> str:
     return str(tok)
 
 
+# The grammar's terminals, as the reader scans them: blanks and comments between tokens, then a word
+# (KEY; a PLAYER is a word of its own pattern), a quoted key, or one of the five marks.
+_TOKEN = re.compile(r'[ \t]*(?:#[^\n]*)?(?:([^\s()\[\]=#"]+)|("(?:[^"\\\n]|\\.)*")|([()\[\]=])|($))')
+_PLAYER = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+_MARKS = frozenset("()[]=")
+
+
+class _NotRead(Exception):
+    """The reader leaves this line to the grammar's parser."""
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    """(kind, text, column) of each token: kind ``w`` a word, ``q`` a quoted key, a mark itself, ``$`` the end."""
+    out: list[tuple[str, str, int]] = []
+    at, size = 0, len(text)
+    match = _TOKEN.match
+    while True:
+        found = match(text, at)
+        if found is None:
+            raise _NotRead  # a character no token starts with: the grammar reports it
+        word, quoted, mark, end = found.groups()
+        if end is not None:
+            if found.end() != size:
+                raise _NotRead
+            out.append(("$", "", found.start(4) + 1))
+            return out
+        if word is not None:
+            out.append(("w", word, found.start(1) + 1))
+        elif quoted is not None:
+            out.append(("q", quoted, found.start(2) + 1))
+        else:
+            out.append((mark, mark, found.start(3) + 1))
+        at = found.end()
+
+
+def _read(text: str, origin: Origin) -> MoveLine:
+    """The hand-written reader: the line as the grammar reads it, or :class:`_NotRead`."""
+    if "\n" in text:
+        raise _NotRead
+    tokens = _tokens(text)
+    kind, first, _ = tokens[0]
+    if kind != "w":
+        raise _NotRead
+    answers: list[Answer] = []
+    reveals: list[Reveal] = []
+    if first == SETUP:
+        player = verb = None
+        verb_pos = NOWHERE
+        i = 1
+    else:
+        if not _PLAYER.fullmatch(first) or tokens[1][0] != "w":
+            raise _NotRead
+        player, verb, verb_pos = first, tokens[1][1], origin.at(1, tokens[1][2])
+        i = 2
+    while True:
+        kind, value, column = tokens[i]
+        if kind in ("w", "q") and player is not None:
+            answers.append(Answer(_unquoted(kind, value), None, origin.at(1, column)))
+            i += 1
+        elif kind == "(":
+            who, i = tokens[i + 1], i + 2
+            if who[0] != "w" or not _PLAYER.fullmatch(who[1]) or tokens[i][0] not in ("w", "q"):
+                raise _NotRead
+            while tokens[i][0] in ("w", "q"):
+                answers.append(Answer(_unquoted(tokens[i][0], tokens[i][1]), who[1], origin.at(1, tokens[i][2])))
+                i += 1
+            if tokens[i][0] != ")":
+                raise _NotRead
+            i += 1
+        elif kind == "[":
+            i += 1
+            while True:
+                if i + 3 >= len(tokens):
+                    raise _NotRead
+                pile, equals, item = tokens[i : i + 3]
+                if pile[0] not in ("w", "q") or equals[0] != "=" or item[0] not in ("w", "q"):
+                    raise _NotRead
+                reveals.append(Reveal(_unquoted(pile[0], pile[1]), _unquoted(item[0], item[1]), origin.at(1, pile[2])))
+                i += 3
+                if tokens[i][0] == "]":
+                    break
+            if tokens[i + 1][0] != "$":
+                raise _NotRead
+            break
+        elif kind == "$":
+            break
+        else:
+            raise _NotRead
+    return MoveLine(player, verb, tuple(answers), tuple(reveals), origin.at(1, 1), verb_pos)
+
+
+def _unquoted(kind: str, value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value[1:-1]) if kind == "q" else value
+
+
 def parse_move(text: str, origin: Origin | str = "<move>") -> MoveLine:
     """Parse one move line; raise :class:`DslError` with a positioned message if it is malformed."""
+    if isinstance(origin, str):
+        origin = Origin(origin)
+    try:
+        return _read(text, origin)
+    except (_NotRead, IndexError):
+        return parse_move_by_grammar(text, origin)
+
+
+def parse_move_by_grammar(text: str, origin: Origin | str = "<move>") -> MoveLine:
+    """:func:`parse_move` by ``grammar/moves.lark``'s own parser (what the reader is tested against)."""
     if isinstance(origin, str):
         origin = Origin(origin)
     if "\n" in text.strip():
