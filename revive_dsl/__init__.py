@@ -10,14 +10,38 @@ The path reads like the game: content text -> effect tree -> checked tree -> (in
 'pay gear -> (gain 2 food or gain 2 book)'
 """
 
-from revive_dsl.checker import check
-from revive_dsl.content import Component, Content, load_packs
-from revive_dsl.formatter import format_program
-from revive_dsl.parser import parse
-from revive_dsl.positions import Diagnostic, DslError, Pos
-from revive_dsl.resources import version
+from __future__ import annotations
 
-__version__ = version()  # pyproject.toml's version: see revive_dsl.resources.version
+import importlib
+from typing import Any
+
+# The public names and the module each lives in. They are imported when first used (PEP 562), so that a
+# program that needs one part (``revive --help``, the move reader) does not pay for the grammar, the
+# signature table and the schemas.
+_WHERE = {
+    "check": "revive_dsl.checker",
+    "Component": "revive_dsl.content",
+    "Content": "revive_dsl.content",
+    "load_packs": "revive_dsl.content",
+    "format_program": "revive_dsl.formatter",
+    "parse": "revive_dsl.parser",
+    "Diagnostic": "revive_dsl.positions",
+    "DslError": "revive_dsl.positions",
+    "Pos": "revive_dsl.positions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":  # pyproject.toml's version: see revive_dsl.resources.version
+        from revive_dsl.resources import version
+
+        return version()
+    if name in _WHERE:
+        value = getattr(importlib.import_module(_WHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'revive_dsl' has no attribute '{name}'")
+
 
 __all__ = [
     "Component",

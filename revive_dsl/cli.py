@@ -30,21 +30,14 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from revive_dsl.content import (
-    Content,
-    check_references,
-    find_pack_folders,
-    is_script_file,
-    load_file,
-    load_pack_folder,
-    order_packs,
-    with_bundled_dependencies,
-)
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
-from revive_dsl.formatter import format_program
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
+
+if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
+    from revive_dsl.content import Content
 
 
 @dataclass
@@ -79,6 +72,8 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
     scripts: loading the pack skips them, checking it checks them. A folder with none of these is a
     problem, unless it is one of the ``defaults`` (a checkout's empty ``replays/``).
     """
+    from revive_dsl.content import is_script_file, with_bundled_dependencies
+
     out = Targets()
     for raw in paths:
         path = Path(raw)
@@ -112,6 +107,15 @@ def collect(paths: list[str], found: Targets | None = None) -> tuple[Content, li
     Single files are checked against the bundled packs (for references), which are loaded
     first unless they are among the paths. Replay scripts among the paths are left out.
     """
+    from revive_dsl.content import (
+        Content,
+        check_references,
+        find_pack_folders,
+        load_file,
+        load_pack_folder,
+        order_packs,
+    )
+
     content = Content()
     found = found or targets(paths)
     problems = list(found.problems)
@@ -210,6 +214,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from revive_dsl.explain import explain, explain_tree_text
+    from revive_dsl.formatter import format_program
 
     if _SPACE_KEY.match(args.id):  # a space of the board: told in the context of a script (or a fresh game)
         from revive_dsl.replay import board_view
@@ -299,6 +304,7 @@ def _texts(file: str) -> dict[str, str]:
 def content_stats(content: Content) -> dict[str, dict[str, dict[str, int]]]:
     """Per pack, per kind: how many components, and how many of each provenance.
 
+    >>> from revive_dsl.content import Content
     >>> content_stats(Content())
     {}
     """
@@ -544,7 +550,10 @@ REPLAY_COMMANDS = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the arguments, it imports only the replay-layer module of the command
+    they name (none for ``revive --help``), so start-up stays short; without them it imports every one."""
+    wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = argparse.ArgumentParser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
@@ -594,10 +603,11 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--check", action="store_true", help="exit 1 if the reference file is out of date")
     p.add_argument("--path", help="reference file (default: docs/dsl-reference.md)")
     for name, module, about in REPLAY_COMMANDS:  # each module adds its own arguments and runs its command
-        found = importlib.import_module(f"revive_dsl.replay.{module}")
         p = sub.add_parser(name, help=about)
-        found.add_arguments(p)
-        p.set_defaults(command_func=found.main)
+        if wanted is None or wanted == name:
+            found = importlib.import_module(f"revive_dsl.replay.{module}")
+            found.add_arguments(p)
+            p.set_defaults(command_func=found.main)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")
     p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")
@@ -622,7 +632,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if hasattr(signal, "SIGXFSZ"):  # a file size limit: the write fails (and is undone) instead of killing us
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         if args.command is None:  # the main job: step through the bundled introductory tutorial
@@ -642,5 +653,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-if __name__ == "__main__":  # pragma: no cover
+def run() -> None:
+    """The ``revive`` console script: the process's collector tuned for games (:mod:`revive_dsl.gctune`),
+    then :func:`main`. (A program calling :func:`main` keeps its own collector settings.)"""
+    from revive_dsl.gctune import tune_gc
+
+    tune_gc()
     sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()
