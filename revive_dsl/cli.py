@@ -485,17 +485,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from revive_dsl.replay.verify import progress
 
     failures = 0
+    jobs = min(args.jobs or os.cpu_count() or 1, args.games)
+    games = [(packs, args, index, tribes, variants, out) for index in range(args.games)]
     with progress(Console(stderr=True), args.games, "simulating") as advance:
-        for index in range(args.games):
-            failures += _simulate_one(rules, args, index, tribes, variants, out)
-            advance()
+        if jobs <= 1:
+            reports = map(_simulate_one, games)
+            for failed, text in reports:
+                failures += failed
+                print(text)
+                advance()
+        else:  # games in worker processes, reported in game order: the output is the same as with one job
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for failed, text in pool.map(_simulate_one, games, chunksize=max(1, len(games) // (4 * jobs))):
+                    failures += failed
+                    print(text, flush=True)
+                    advance()
     return 1 if failures else 0
 
 
-def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str], variants: tuple, out) -> int:
-    """Play and report game ``index`` of a ``simulate`` run; 1 if it broke an invariant, else 0."""
+def _simulate_one(game: tuple) -> tuple[int, str]:
+    """Play game ``index`` of a ``simulate`` run: (1 if it broke an invariant else 0, its report line)."""
+    from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.simulate import BrokenInvariant, play_random_game
     from revive_dsl.rules.base.scoring import final_scores
+
+    packs, args, index, tribes, variants, out = game
+    rules = Rules.load(packs)
 
     seed = args.seed + index
     chosen = [tribes[(index + seat) % len(tribes)] for seat in range(args.players)]
@@ -505,15 +522,14 @@ def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str]
     try:
         record = play_random_game(rules, players, seed, variants)
     except BrokenInvariant as err:
-        print(f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}")
-        return 1
+        return 1, f"game {index + 1} (seed {seed}): BROKEN INVARIANT: {err}"
     recorded = record.final.turn.final_scores  # the Runner scored a finished game once
     totals = [s["total"] for s in recorded] if recorded else [x.total for x in final_scores(rules, record.final)]
     scores = ", ".join(
         f"{name} ({tribe}/{side}) {total}" for (name, tribe, side), total in zip(players, totals, strict=True)
     )
     state = "finished" if record.finished else "stopped at the decision limit"
-    print(f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}")
+    line = f"game {index + 1} (seed {seed}): {record.moves} moves, {state}: {scores}"
     if out:
         from revive_dsl.replay.record import dump_script, pack_references, script_from_answers
 
@@ -521,7 +537,7 @@ def _simulate_one(rules, args: argparse.Namespace, index: int, tribes: list[str]
         data = script_from_answers(rules, players, seed, variants, record.answers, title=title)
         data["packs"] = pack_references(data["packs"], out)  # a script finds its packs relative to itself
         write_text_atomic(out / f"game-{seed}.yaml", dump_script(data, out))
-    return 0
+    return 0, line
 
 
 def _side(rules, tribe: str, wanted: str) -> str:
@@ -623,6 +639,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     p.add_argument("--out", help="folder to write each game to, as a replay script game-SEED.yaml")
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
+    p.add_argument(
+        "--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU); the output is the same"
+    )
     return parser
 
 

@@ -78,3 +78,12 @@ def test_a_folder_named_like_a_bundled_pack_does_not_shadow_it(tmp_path, monkeyp
     local.mkdir()
     with pytest.raises(DslError, match=r"it has no pack\.yaml"):  # a path is still a path
         load_packs([str(local)])
+
+
+def test_simulate_in_worker_processes_prints_what_one_process_prints(capsys):
+    argv = ["simulate", "--players", "2", "--games", "4", "--seed", "7"]
+    assert main([*argv, "--jobs", "1"]) == 0
+    alone = capsys.readouterr().out
+    assert main([*argv, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == alone
+    assert [line.split(":")[0] for line in alone.splitlines()] == [f"game {i} (seed {6 + i})" for i in range(1, 5)]

@@ -22,3 +22,28 @@ def test_reading_yaml_keeps_no_node_alive():
         yamlsrc.load_yaml(text, file)
     gc.collect()
     assert len(gc.get_objects()) - before < 100  # a second pass over the same files leaves nothing behind
+
+
+def test_a_replays_history_shares_what_a_move_did_not_change_and_keeps_every_state_exact():
+    from revive_dsl.replay import Replay, load_script
+    from revive_dsl.replay import player as replay_player
+
+    script = load_script(ROOT / "replays" / "games" / "2p-nadair-ox49.yaml")
+    shared = Replay(script)
+    shared.run()
+    real = replay_player.share_unchanged
+    replay_player.share_unchanged = lambda new, old: None  # the same replay keeping full copies
+    try:
+        copies = Replay(script)
+        copies.run()
+    finally:
+        replay_player.share_unchanged = real
+    assert [s.to_json() for s in shared.states] == [s.to_json() for s in copies.states]
+    first, second = shared.states[1], shared.states[2]
+    assert first.board.tiles is second.board.tiles or first.board is second.board  # unchanged: one object
+    assert sum(a is b for a, b in zip(first.players, second.players, strict=True)) >= 1  # a player who did not move
+    shared.back_to(1)  # going back gives a state of its own: playing on changes no kept state
+    kept = [s.to_json() for s in shared.states]
+    shared.run()
+    assert [s.to_json() for s in shared.states[:2]] == kept
+    assert [s.to_json() for s in shared.states] == [s.to_json() for s in copies.states]

@@ -334,3 +334,46 @@ def _build(cls, raw: dict[str, Any]):
 # The holders of rules packages' parts, by the name :func:`state_part` takes.
 HOLDERS: dict[str, type] = {"player": Player, "board": Board, "supply": Supply, "turn": Turn}
 _HOLDER_OF = {cls: name for name, cls in HOLDERS.items()}
+
+
+def share_unchanged(new: Game, old: Game) -> None:
+    """Let ``new`` hold ``old``'s objects wherever a field of the game, a player, the board, the supply or the
+    turn is equal in both: states kept for going back then cost only what each move changed. Both must be
+    states that are never changed in place again (a history); values and JSON stay exactly as they were.
+
+    >>> a = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> b = a.clone(); b.players[0].points = 3
+    >>> share_unchanged(b, a)
+    >>> b.players[0].resources is a.players[0].resources, b.players[0].points
+    (True, 3)
+    """
+    for name in ("board", "supply", "turn"):
+        if _share_fields(getattr(new, name), getattr(old, name)):  # nothing changed: the very same object
+            setattr(new, name, getattr(old, name))
+    players = new.players
+    for index, (mine, theirs) in enumerate(zip(players, old.players, strict=False)):
+        if _share_fields(mine, theirs):
+            players[index] = theirs
+    if len(players) == len(old.players) and all(a is b for a, b in zip(players, old.players, strict=True)):
+        new.players = old.players
+    _share_fields(new, old, skip=("players", "board", "supply", "turn"))
+
+
+def _share_fields(mine: Any, theirs: Any, skip: tuple[str, ...] = ()) -> bool:
+    """Point each field of ``mine`` equal to ``theirs``'s at ``theirs``'s value; True if then all are the same."""
+    here, there = mine.__dict__, theirs.__dict__
+    same = len(here) == len(there)
+    for name, value in here.items():
+        if name in skip:
+            continue
+        other = there.get(name, _MISSING)
+        if other is value:
+            continue
+        if type(value) not in _ATOMS and other == value:
+            here[name] = other
+        elif other != value or type(other) is not type(value):
+            same = False
+    return same
+
+
+_MISSING = object()

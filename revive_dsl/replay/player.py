@@ -38,7 +38,7 @@ from revive_dsl.engine.decisions import Decision, IllegalAnswer
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_pending
-from revive_dsl.engine.state import Game
+from revive_dsl.engine.state import Game, share_unchanged
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay import chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
@@ -147,6 +147,8 @@ class Replay:
         self.check_expectations(step, result.after)
         self.check_highlights(step, result)
         self.states.append(result.after)  # committed states are never changed in place: the Runner moves on copies
+        if len(self.states) >= 3:  # the state before this one is history now: it shares what did not change
+            share_unchanged(self.states[-2], self.states[-3])
         return result
 
     def back_to(self, done: int) -> None:
