@@ -245,6 +245,15 @@ class Game:
         return _copy(self)
 
 
+def to_plain(value: Any) -> Any:
+    """Any part of a state (a player, the board, a list of ids) as plain data, as :meth:`Game.to_dict` has it.
+
+    >>> to_plain(Played("cit_smith", "top"))
+    {'card': 'cit_smith', 'half': 'top'}
+    """
+    return _plain(value)
+
+
 def _plain(value: Any) -> Any:
     """State data with every dataclass turned into a dict of its fields (fresh containers throughout)."""
     if isinstance(value, dict):

@@ -42,7 +42,7 @@ from typing import Any
 from syrupy.data import Snapshot, SnapshotCollection
 from syrupy.extensions.base import AbstractSyrupyExtension
 
-from revive_dsl.engine.state import Game
+from revive_dsl.engine.state import Game, to_plain
 from revive_dsl.replay.paths import named_state
 from revive_dsl.replay.player import StepResult
 
@@ -158,24 +158,50 @@ class StepSnapshots:
     """
 
     def __init__(self, start: Game):
-        self._data = _state(start)
-        self._leaves = flatten(self._data)
+        self._start = start
+        # each top-level part of the state (a player by name, the board, the supply, ...): the object seen
+        # last and its leaves, so that a step flattens only the parts it changed
+        self._parts: dict[str, tuple[Any, dict[str, Any]]] = {
+            key: (value, flatten(to_plain(value), key)) for key, value in _parts(start).items()
+        }
 
     def start(self) -> str:
         """Step 000: the whole start state."""
-        return "\n".join(state_lines(self._data))
+        return "\n".join(state_lines(_state(self._start)))
 
     def step(self, result: StepResult, last: bool) -> str:
         """A step: its move line, the leaves it changed and, for the last step, the whole final state."""
-        data = _state(result.after)
-        leaves = flatten(data)
-        lines = [result.step.text, *change_lines(self._leaves, leaves)]
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
+        parts = _parts(result.after)
+        for key in self._parts.keys() | parts.keys():
+            old = self._parts.get(key)
+            value = parts.get(key, _MISSING)
+            if old is not None and (old[0] is value or (old[0] == value and type(old[0]) is type(value))):
+                continue  # the part did not change: neither do its leaves
+            leaves = {} if value is _MISSING else flatten(to_plain(value), key)
+            if old is not None:
+                before.update(old[1])
+            after.update(leaves)
+            if value is _MISSING:
+                del self._parts[key]
+            else:
+                self._parts[key] = (value, leaves)
+        lines = [result.step.text, *change_lines(before, after)]
         if result.refused is not None:  # a step the script expects to be refused: why, and nothing changed
             lines.insert(1, f"refused: {result.refused}")
         if last:
-            lines += ["final state:", *state_lines(data)]
-        self._data, self._leaves = data, leaves
+            lines += ["final state:", *state_lines(_state(result.after))]
         return "\n".join(lines)
+
+
+def _parts(game: Game) -> dict[str, Any]:
+    """The top-level parts of what a snapshot records (:func:`_state`): each player by name, then the rest."""
+    out: dict[str, Any] = {player.name: player for player in game.players}
+    for name in game.__dataclass_fields__:
+        if name != "players":
+            out[name] = getattr(game, name)
+    return out
 
 
 # --- the snapshot file: one per script ----------------------------------------------------------
