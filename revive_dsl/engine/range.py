@@ -207,8 +207,47 @@ RANGE_BONUSES: Hooks[Callable[[Ctx], int]] = Hooks("RANGE_BONUSES")
 
 
 def range_costs(ctx: Ctx) -> dict[str, int]:
-    """Food for range to every reachable space, after range bonuses (for listing many targets at once)."""
-    return dict(remembered(ctx.game, ("range_costs", ctx.seat), lambda: _range_costs(ctx)))
+    """Food for range to every reachable space, after range bonuses (for listing many targets at once).
+
+    A map is kept with the game's rules under what it depends on (:func:`range_key`), so a later decision
+    on the same board for the same player reuses it (about half of those in the bundled scripts).
+    """
+    return dict(remembered(ctx.game, ("range_costs", ctx.seat), lambda: _kept_range_costs(ctx)))
+
+
+RANGE_MAPS_KEPT = 2048  # range maps kept per Rules object; then the oldest half go
+
+
+def range_key(ctx: Ctx) -> tuple:
+    """What a player's range map depends on: the whole board, the turn (bonuses under way, a leeched origin),
+    the player's tribe, side, technologies and played cards (their lasting modifiers), and every player's
+    rules-package parts (the expansion's circadian side, borrowed technologies...). Range rules of a rules
+    package read nothing else of the state (docs/writing-an-expansion.md)."""
+    game = ctx.game
+    player = game.players[ctx.seat]
+    board, turn = game.board, game.turn
+    return (
+        ctx.seat,
+        repr(board.__dict__),
+        repr(turn.__dict__),
+        player.tribe,
+        player.side,
+        repr(player.technologies),
+        repr(player.slots),
+        repr([p.parts for p in game.players]),
+    )
+
+
+def _kept_range_costs(ctx: Ctx) -> dict[str, int]:
+    kept = rules_of(ctx)._range_maps
+    key = range_key(ctx)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= RANGE_MAPS_KEPT:
+            for old in list(kept)[: RANGE_MAPS_KEPT // 2]:
+                del kept[old]
+        found = kept[key] = _range_costs(ctx)
+    return found
 
 
 def range_costs_avoiding(ctx: Ctx, avoid: frozenset[str]) -> dict[str, int]:

@@ -26,6 +26,8 @@ class Rules:
     _by_kind: dict[str, list[str]] = field(default_factory=dict, repr=False)
     # the map derived from ``main_board`` (engine/geometry.py), kept with these rules and gone with them
     _geometry: Any = field(default=None, repr=False, compare=False)
+    # range maps already computed with these rules, by what they depend on (engine/range.py)
+    _range_maps: dict = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def load(packs: tuple[str, ...] = ("base",)) -> Rules:
