@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field, fields
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 RESOURCES = ("gear", "book", "food", "crystal")
+Scalar = str | int | bool | None  # the values of the board's records (a tile placed, a building, a token)
 
 # Field metadata of a field that is rarely set: it is left out of ``to_dict`` while it is empty, so saved
 # states and snapshots stay short (``from_dict`` restores it).
@@ -76,9 +80,11 @@ def part(holder: Any, cls: type) -> Any:
     return found
 
 
-@dataclass
+@dataclass(frozen=True)
 class Played:
-    """A card in a card slot: which card, and which half shows (the one that was gained)."""
+    """A card in a card slot: which card, and which half shows (the one that was gained).
+
+    Never changed once made: a copy of the state shares it."""
 
     card: str
     half: str  # "top" or "bottom"
@@ -131,12 +137,12 @@ class Player:
 class Board:
     """What lies on the main board: tiles in slots, and the pieces on spaces."""
 
-    tiles: dict[str, dict[str, Any]] = field(default_factory=dict)  # slot -> {tile, orientation, explored}
-    buildings: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {player, size}
+    tiles: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # slot -> {tile, orientation, explored}
+    buildings: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, size}
     figures: dict[str, list[int]] = field(default_factory=dict)  # location -> seats, in arrival order
-    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)  # space -> {player, token, ...}
+    tokens: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, token, ...}
     majors: list[str] = field(default_factory=list)  # major artifacts on the craters
-    large_locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # corner -> {tile, side}
+    large_locations: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # corner -> {tile, side}
     crater_minors: list[str] = field(default_factory=list)  # variant long_game with 4 players: 2 minors by the craters
     shared_artifact_card: str | None = None  # variant common_artifact_card: the one face-up card all score
     parts: dict[str, Any] = field(default_factory=dict, metadata=PARTS_FIELD)  # rules packages' own (state_part)
@@ -241,8 +247,9 @@ class Game:
         return cls.from_dict(json.loads(text))
 
     def clone(self) -> Game:
-        """An independent copy (the Runner takes one per move, so it is written for speed, not via deepcopy)."""
-        return _copy(self)
+        """An independent copy (the Runner takes one per move, so it is written for speed, not via deepcopy:
+        each field is copied as its type says, ``dict[str, int]`` by one ``dict.copy``; see :func:`_copier`)."""
+        return _copy_game(self)
 
 
 def to_plain(value: Any) -> Any:
@@ -322,6 +329,60 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
+
+
+def _copier(hint: Any) -> Callable[[Any], Any] | None:
+    """How to copy a value of a field's type: None for an immutable one (shared), a C-level ``copy`` for a
+    container of immutable values, else a function built the same way for what it holds (:func:`_copy`,
+    the general copy, for ``Any`` and unions holding containers). A state's values follow its fields' types
+    (the state schema checks every start state; the rules write nothing else)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in _ATOMS or hint is type(None):
+        return None
+    if origin in (typing.Union, types.UnionType):
+        inner = [_copier(a) for a in args]
+        return None if all(c is None for c in inner) else _copy
+    if origin is list:
+        item = _copier(args[0])
+        if item is None:
+            return list.copy
+        return lambda value: [item(x) for x in value]
+    if origin is dict:
+        item = _copier(args[1])
+        if item is None:
+            return dict.copy
+        return lambda value: {k: item(v) for k, v in value.items()}
+    if is_dataclass(hint):
+        return None if hint.__dataclass_params__.frozen else _dataclass_copier(hint)
+    return _copy
+
+
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
+    found = _COPIERS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        plan = [(f.name, _copier(hints[f.name])) for f in fields(cls)]
+        shared = tuple(name for name, copier in plan if copier is None)
+        copied = tuple((name, copier) for name, copier in plan if copier is not None)
+
+        def found(value: Any) -> Any:
+            mine = value.__dict__
+            new = object.__new__(cls)
+            out = {name: mine[name] for name in shared}
+            for name, copier in copied:
+                out[name] = copier(mine[name])
+            new.__dict__.update(out)
+            return new
+
+        _COPIERS[cls] = found
+    return found
+
+
+def _copy_game(game: Game) -> Game:
+    return _dataclass_copier(Game)(game)
 
 
 def _build(cls, raw: dict[str, Any]):
