@@ -6,9 +6,10 @@ For 1, 2, 3 and 4 players it plays N complete random games (invariants checked a
 as ``revive simulate`` does) and prints the median time per game, games per second and decisions
 per second. Then it collects the committed state after every move of one 4-player game and prints
 the median cost of ``Game.to_json`` (canonical JSON) and ``Game.clone`` per step, and their ratio to
-the median time of one decision. Times are the process's CPU time (``time.process_time``), so that
-other work on a shared machine does not inflate them; on an idle machine they match wall time.
-Plain text, no asserts.
+the median time of one decision. Last, python-chess's random playouts (legal moves listed, one pushed)
+in plies per second, and the ratio of our 4-player decisions per second to it. Times are the process's
+CPU time (``time.process_time``), so that other work on a shared machine does not inflate them; on an
+idle machine they match wall time. Plain text, no asserts.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def main() -> None:
     print()
     print(f"{'players':<9}{'median game':>13}{'games/s':>10}{'decisions/game':>16}{'decisions/s':>13}")
     per_decision = []
+    rates: dict[int, float] = {}
     for count in (1, 2, 3, 4):
         times, decisions = [], []
         for index in range(opts.games):
@@ -82,6 +84,7 @@ def main() -> None:
         game_s = statistics.median(times)
         rate = sum(decisions) / sum(times)
         per_decision.append(1 / rate)
+        rates[count] = rate
         print(f"{count:<9}{game_s * 1000:10.0f} ms{1 / game_s:10.2f}{statistics.median(decisions):16.0f}{rate:13.0f}")
 
     states = states_of_one_game(rules, opts.seed)
@@ -93,6 +96,32 @@ def main() -> None:
     print(f"{'Game.to_json':<16}{json_us:9.0f} µs  ({json_us / decision_us:.2f}x a decision)")
     print(f"{'Game.clone':<16}{clone_us:9.0f} µs  ({clone_us / decision_us:.2f}x a decision)")
     print(f"{'one decision':<16}{decision_us:9.0f} µs")
+    chess_playouts(opts.seed, rates[4])
+
+
+def chess_playouts(seed: int, ours: float, games: int = 50, plies: int = 200) -> None:
+    """python-chess's random playout (legal move generation + push) in plies per second, beside ours."""
+    try:
+        import chess
+    except ImportError:  # pragma: no cover - the bench extra is not installed
+        print("\n(python-chess is not installed: pip install '.[bench]' for the comparison)")
+        return
+    import random
+
+    rng = random.Random(seed)
+    done, start = 0, time.process_time()
+    for _ in range(games):
+        board = chess.Board()
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves or board.is_game_over():
+                break
+            board.push(rng.choice(moves))
+            done += 1
+    chess_rate = done / (time.process_time() - start)
+    print()
+    print(f"python-chess {chess.__version__}: {games} random playouts, legal moves + push: {chess_rate:.0f} plies/s")
+    print(f"4-player random game, decisions/s: {ours:.0f} ({ours / chess_rate:.3f}x chess's plies/s)")
 
 
 if __name__ == "__main__":
