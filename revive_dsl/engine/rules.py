@@ -14,7 +14,8 @@ from functools import cache, cached_property
 from typing import Any
 
 from revive_dsl import nodes as n
-from revive_dsl.content import Component, Content, load_packs
+from revive_dsl.content import Component, Content
+from revive_dsl.content_cache import load_packs
 
 
 @dataclass
