@@ -252,6 +252,40 @@ class Game:
         return _copy_game(self)
 
 
+def plain_fields(holder: Any) -> dict[str, tuple[Any, Any]]:
+    """A state dataclass's keys in :meth:`Game.to_dict` (its fields, a rules package's part by its namespace),
+    each with its value as held and a function giving it as plain data; a key the JSON leaves out (a field
+    empty or a part at its defaults) gives :data:`OMITTED`.
+
+    >>> ann = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> raw, plain = plain_fields(ann)["resources"]
+    >>> raw is ann.resources, plain(raw)
+    (True, {'gear': 0, 'book': 0, 'food': 0, 'crystal': 0})
+    """
+    omit = _omitted(type(holder))
+    out: dict[str, tuple[Any, Any]] = {}
+    for name in holder.__dataclass_fields__:
+        if name == "parts":
+            continue
+        value = getattr(holder, name)
+        out[name] = (value, _plain_or_none if name in omit else _plain)
+    for namespace, found in getattr(holder, "parts", {}).items():
+        out[namespace] = (found, _part_plain)
+    return out
+
+
+OMITTED = object()  # what plain_fields' functions give for a key the JSON leaves out
+
+
+def _plain_or_none(value: Any) -> Any:
+    return _plain(value) if value else OMITTED
+
+
+def _part_plain(found: Any) -> Any:
+    kept = {name: _plain(v) for name, v in found.__dict__.items() if v != _part_defaults(type(found))[name]}
+    return kept or OMITTED
+
+
 def to_plain(value: Any) -> Any:
     """Any part of a state (a player, the board, a list of ids) as plain data, as :meth:`Game.to_dict` has it.
 

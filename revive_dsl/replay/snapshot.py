@@ -42,7 +42,7 @@ from typing import Any
 from syrupy.data import Snapshot, SnapshotCollection
 from syrupy.extensions.base import AbstractSyrupyExtension
 
-from revive_dsl.engine.state import Game, to_plain
+from revive_dsl.engine.state import OMITTED, Game, plain_fields, to_plain
 from revive_dsl.replay.paths import named_state
 from revive_dsl.replay.player import StepResult
 
@@ -159,11 +159,10 @@ class StepSnapshots:
 
     def __init__(self, start: Game):
         self._start = start
-        # each top-level part of the state (a player by name, the board, the supply, ...): the object seen
-        # last and its leaves, so that a step flattens only the parts it changed
-        self._parts: dict[str, tuple[Any, dict[str, Any]]] = {
-            key: (value, flatten(to_plain(value), key)) for key, value in _parts(start).items()
-        }
+        # each top-level part of the state (a player by name, the board, the supply, ...) and each of its
+        # fields: the value seen last and its leaves, so that a step flattens only the fields it changed
+        self._seen: dict[str, tuple[Any, dict[str | None, tuple[Any, dict[str, Any]]]]] = {}
+        self._changes(start)
 
     def start(self) -> str:
         """Step 000: the whole start state."""
@@ -171,28 +170,62 @@ class StepSnapshots:
 
     def step(self, result: StepResult, last: bool) -> str:
         """A step: its move line, the leaves it changed and, for the last step, the whole final state."""
-        before: dict[str, Any] = {}
-        after: dict[str, Any] = {}
-        parts = _parts(result.after)
-        for key in self._parts.keys() | parts.keys():
-            old = self._parts.get(key)
-            value = parts.get(key, _MISSING)
-            if old is not None and (old[0] is value or (old[0] == value and type(old[0]) is type(value))):
-                continue  # the part did not change: neither do its leaves
-            leaves = {} if value is _MISSING else flatten(to_plain(value), key)
-            if old is not None:
-                before.update(old[1])
-            after.update(leaves)
-            if value is _MISSING:
-                del self._parts[key]
-            else:
-                self._parts[key] = (value, leaves)
+        before, after = self._changes(result.after)
         lines = [result.step.text, *change_lines(before, after)]
         if result.refused is not None:  # a step the script expects to be refused: why, and nothing changed
             lines.insert(1, f"refused: {result.refused}")
         if last:
             lines += ["final state:", *state_lines(_state(result.after))]
         return "\n".join(lines)
+
+    def _changes(self, game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The leaves of what changed since the last state seen, before and after; remember this state."""
+        before: dict[str, Any] = {}
+        after: dict[str, Any] = {}
+        parts = _parts(game)
+        for key in self._seen.keys() | parts.keys():
+            old = self._seen.get(key)
+            value = parts.get(key, _MISSING)
+            if old is not None and _same(old[0], value):
+                continue  # the part did not change: neither do its leaves
+            old_fields = old[1] if old is not None else {}
+            fields = _fields(value, key, old_fields, before, after)
+            if value is _MISSING:
+                del self._seen[key]
+            else:
+                self._seen[key] = (value, fields)
+        return before, after
+
+
+def _same(old: Any, new: Any) -> bool:
+    return old is new or (type(old) is type(new) and old == new)
+
+
+def _fields(value: Any, key: str, old: dict, before: dict[str, Any], after: dict[str, Any]) -> dict:
+    """A part's fields with their leaves, flattening again only those that differ from ``old`` (whose leaves
+    go to ``before``, the new ones to ``after``)."""
+    if value is _MISSING:
+        plan: dict[str | None, tuple[Any, Any]] = {}
+    elif hasattr(value, "__dataclass_fields__"):
+        plan = dict(plain_fields(value))
+    else:
+        plan = {None: (value, to_plain)}
+    out: dict[str | None, tuple[Any, dict[str, Any]]] = {}
+    for name in old.keys() | plan.keys():
+        seen = old.get(name)
+        raw, plain = plan.get(name, (_MISSING, None))
+        if seen is not None and raw is not _MISSING and _same(seen[0], raw):
+            out[name] = seen
+            continue
+        if seen is not None:
+            before.update(seen[1])
+        if raw is _MISSING:
+            continue
+        data = plain(raw)
+        leaves = {} if data is OMITTED else flatten(data, key if name is None else f"{key}.{name}")
+        after.update(leaves)
+        out[name] = (raw, leaves)
+    return out
 
 
 def _parts(game: Game) -> dict[str, Any]:
