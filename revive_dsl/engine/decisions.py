@@ -18,7 +18,7 @@ the interpreter sees it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 CHANCE = -1  # the "player" who answers chance decisions: deck draws, tile reveals
@@ -54,6 +54,53 @@ class Decision:
             if option.key == key:
                 return option
         raise IllegalAnswer(self, key)
+
+
+class ListedWhenAsked(Decision):
+    """A decision whose options are listed only when someone asks for them (a driver choosing, a message
+    naming the legal answers): a given answer is checked on its own by ``test(key)``, the option or None.
+    ``test`` must agree with the list, which a test checks on every such decision of the corpus.
+
+    >>> test = lambda key: Option(key) if key in ("a", "b") else None
+    >>> d = ListedWhenAsked(0, "build", "build where?", lambda: options_of(["a", "b"]), test)
+    >>> d.choose("b").key, "_listed" in d.__dict__
+    ('b', False)
+    >>> d.legal_keys()
+    ['a', 'b']
+    """
+
+    def __init__(
+        self,
+        player: int,
+        rule: str,
+        prompt: str,
+        lister: Callable[[], Iterable[Option]],
+        test: Callable[[str], Option | None],
+    ):
+        for name, value in (
+            ("player", player),
+            ("rule", rule),
+            ("prompt", prompt),
+            ("_lister", lister),
+            ("_test", test),
+        ):
+            object.__setattr__(self, name, value)
+
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+        listed = self.__dict__.get("_listed")
+        if listed is None:
+            listed = tuple(self._lister())
+            object.__setattr__(self, "_listed", listed)
+        return listed
+
+    def choose(self, key: str) -> Option:
+        if "_listed" in self.__dict__:
+            return super().choose(key)
+        found = self._test(key)
+        if found is None:
+            raise IllegalAnswer(self, key)
+        return found
 
 
 class IllegalAnswer(ValueError):

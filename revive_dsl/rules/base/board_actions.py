@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.decisions import Decision, ListedWhenAsked, Option, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import (
@@ -308,26 +308,59 @@ def explore_options(ctx: Ctx) -> dict[str, Cost]:
         return dict(explore_choices(ctx))
 
 
-def explore_choices(ctx: Ctx) -> Iterator[tuple[str, Cost]]:
-    """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first)."""
+def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Cost]]:
+    """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first);
+    ``only``: that slot's alone, if it is an option (a given answer is priced on its own)."""
     rules, board = rules_of(ctx), ctx.game.board
     pricing = _Pricing(ctx, "explore")
     for slot in geo.face_down_slots(rules, board):
+        if only is not None and slot != only:
+            continue
         cells = list(geo.geometry(rules).slot_cells[slot])
         cost = pricing.payable(back_parts(rules, board.tiles[slot]["tile"])[0], cells)
         if cost is not None:
             yield slot, cost
 
 
-def _options_after_machines(ctx: Ctx, action: str, list_options) -> Iterator[Decision]:
-    """The action's options, or None when it has none; ``machine during ACTION`` is offered in between
-    (its options listed again only if a machine was used, since nothing else changes the state)."""
-    options = list_options(ctx)
-    if not options:
-        return None
+def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decision]:
+    """Whether the action has an option, ``machine during ACTION`` offered first when it has one (and the
+    question asked again only if a machine was used, since nothing else changes the state). One option
+    found is enough: the options are listed only if someone asks for them (:class:`ListedWhenAsked`)."""
+
+    def possible() -> bool:
+        with unchanged(ctx.game):
+            return next(choices(ctx), None) is not None
+
+    if not possible():
+        return False
     if (yield from offer_machines_during(ctx, action)):
-        options = list_options(ctx)
-    return options
+        return possible()
+    return True
+
+
+def _target_decision(ctx: Ctx, action: str, prompt: str, listing, choices, found: dict, labelled: bool) -> Decision:
+    """The decision of an action's target (a tile slot, a sand space, a location), its options listed only when
+    asked for; a given answer is priced on its own. ``found`` gets each target's options as they are priced:
+    ``{target: payment}`` (explore) or ``{target: {what: payment}}``."""
+
+    def listed() -> tuple[Option, ...]:
+        options = listing(ctx)
+        found.update(options)
+        labels = {key: label(cost) for key, cost in options.items()} if labelled else None
+        return options_of(options, labels)
+
+    def test(key: str) -> Option | None:
+        with unchanged(ctx.game):
+            mine = list(choices(ctx, only=key))
+        if not mine:
+            return None
+        if labelled:  # (target, payment)
+            found[key] = mine[0][1]
+            return Option(key, label(mine[0][1]))
+        found[key] = {what: cost for _, what, cost in mine}
+        return Option(key)
+
+    return ListedWhenAsked(ctx.seat, action, prompt, listed, test)
 
 
 def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
@@ -342,12 +375,12 @@ def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
 
 def explore(ctx: Ctx) -> Effect:
     """The explore action (or the free ``explore`` effect)."""
-    options = yield from _options_after_machines(ctx, "explore", explore_options)
-    if not options:
+    if not (yield from _possible_after_machines(ctx, "explore", explore_choices)):
         return
     rules, board = rules_of(ctx), ctx.game.board
-    labels = {slot: label(cost) for slot, cost in options.items()}
-    slot = (yield Decision(ctx.seat, "explore", "explore which tile?", options_of(options, labels))).key
+    options: dict[str, Cost] = {}
+    asked = _target_decision(ctx, "explore", "explore which tile?", explore_options, explore_choices, options, True)
+    slot = (yield asked).key
     own, cells = back_parts(rules, board.tiles[slot]["tile"])[0], list(geo.geometry(rules).slot_cells[slot])
     paid = yield from chosen_path(
         ctx, cells, options[slot], lambda food: _Pricing(ctx, "explore").cost(own, cells, 0, food)
@@ -385,8 +418,8 @@ def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     return out
 
 
-def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
-    """(space, size, payment) of each option of :func:`build_options`, one by one."""
+def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
+    """(space, size, payment) of each option of :func:`build_options`, one by one (``only``: that space's)."""
     rules, player = rules_of(ctx), ctx.player
     sizes = [(size, gears) for size, gears in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1]
     if not sizes:
@@ -394,6 +427,8 @@ def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     pricing = _Pricing(ctx, "build")
     extra, may_build = BUILD_SPACES.of(rules), MAY_BUILD.of(rules)
     for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in extra for s in hook(ctx))]:
+        if only is not None and space != only:
+            continue
         if may_build and not all(may(ctx, space) for may in may_build):
             continue
         for size, gears in sizes:
@@ -404,11 +439,12 @@ def build_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
 
 def build(ctx: Ctx) -> Effect:
     """The build action (or the free ``build`` effect)."""
-    options = yield from _options_after_machines(ctx, "build", build_options)
-    if not options:
+    if not (yield from _possible_after_machines(ctx, "build", build_choices)):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
-    space = (yield Decision(ctx.seat, "build", "build on which sand space?", options_of(options))).key
+    options: dict[str, dict[str, Cost]] = {}
+    prompt = "build on which sand space?"
+    space = (yield _target_decision(ctx, "build", prompt, build_options, build_choices, options, False)).key
     sizes = options[space]
     labels = {size: label(cost) for size, cost in sizes.items()}
     size = (yield Decision(ctx.seat, "build", "which building?", options_of(sizes, labels))).key
@@ -497,8 +533,9 @@ def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     return out
 
 
-def populate_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
-    """(location, technology id, payment) of each option of :func:`populate_options`, one by one."""
+def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
+    """(location, technology id, payment) of each option of :func:`populate_options`, one by one (``only``: that
+    location's)."""
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     techs = next_technologies(rules, player)
     if not techs:
@@ -506,6 +543,8 @@ def populate_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
     pricing = _Pricing(ctx, "populate")
     waived = [_waives_fees(rules, player, tech) for tech in techs]
     for location in geo.locations(rules, board):
+        if only is not None and location != only:
+            continue
         there = board.figures.get(location, [])
         if ctx.seat in there:
             continue
@@ -525,11 +564,12 @@ def populate_choices(ctx: Ctx) -> Iterator[tuple[str, str, Cost]]:
 
 def populate(ctx: Ctx) -> Effect:
     """The populate action (or the free ``populate`` effect)."""
-    options = yield from _options_after_machines(ctx, "populate", populate_options)
-    if not options:
+    if not (yield from _possible_after_machines(ctx, "populate", populate_choices)):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
-    location = (yield Decision(ctx.seat, "populate", "populate which location?", options_of(options))).key
+    options: dict[str, dict[str, Cost]] = {}
+    prompt = "populate which location?"
+    location = (yield _target_decision(ctx, "populate", prompt, populate_options, populate_choices, options, False)).key
     choices = options[location]
     techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
     labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
