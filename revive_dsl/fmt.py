@@ -204,7 +204,7 @@ def _upgrade(text: str, doc: YamlDoc, result: FileResult) -> str | None:
     from revive_dsl.engine.registry import load_packages
     from revive_dsl.packages import BUNDLED
     from revive_dsl.replay.paths import formerly
-    from revive_dsl.replay.script import _former_state
+    from revive_dsl.replay.script import former_state
 
     load_packages(BUNDLED)  # format 1 named Call of the Abyss's fields on their holders
     root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -239,7 +239,7 @@ def _upgrade(text: str, doc: YamlDoc, result: FileResult) -> str | None:
                     expected["steps"][index]["highlight"][i] = new
     state = doc.data.get("setup", {}).get("state") if isinstance(doc.data.get("setup"), dict) else None
     if isinstance(state, dict):
-        expected["setup"]["state"] = _former_state(state)
+        expected["setup"]["state"] = former_state(state)
         records = [(key, key) for key in ("board", "supply", "turn") if isinstance(state.get(key), dict)]
         if isinstance(state.get("players"), dict):
             records += [

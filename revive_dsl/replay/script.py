@@ -428,7 +428,7 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     at = ("setup", "state")
     before = game
     if script.format == 1:
-        state = _former_state(state)
+        state = former_state(state)
     data = game.to_dict()
     players = state.get("players", {})
     if not isinstance(players, dict):
@@ -469,7 +469,7 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     return game
 
 
-def _former_state(state: Any) -> Any:
+def former_state(state: Any) -> Any:
     """A format-1 start state in format 2's terms: a field that moved into a rules package's part, given on
     its holder (``players: {Ann: {devotion: 3}}``), goes into the part (``{Ann: {abyss: {devotion: 3}}}``)."""
     from revive_dsl.replay.paths import formerly

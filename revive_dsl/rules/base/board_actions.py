@@ -304,8 +304,7 @@ def back_parts(rules: Rules, tile: str) -> tuple[Cost, n.Expr | None]:
 
 def explore_options(ctx: Ctx) -> dict[str, Cost]:
     """Face-down tiles the player can reach and pay for -> the whole payment."""
-    with unchanged(ctx.game):
-        return dict(explore_choices(ctx))
+    return _gathered(ctx, explore_choices)
 
 
 def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Cost]]:
@@ -338,27 +337,36 @@ def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decisio
     return True
 
 
-def _target_decision(ctx: Ctx, action: str, prompt: str, listing, choices, found: dict, labelled: bool) -> Decision:
+def _gathered(ctx: Ctx, choices, only: str | None = None) -> dict:
+    """An action's options by target, from its choices one by one: ``{target: payment}`` from (target, payment)
+    pairs (explore), ``{target: {what: payment}}`` from (target, what, payment) triples (build, populate)."""
+    out: dict = {}
+    with unchanged(ctx.game):
+        for target, *rest in choices(ctx, only=only):
+            if len(rest) == 1:
+                out[target] = rest[0]
+            else:
+                out.setdefault(target, {})[rest[0]] = rest[1]
+    return out
+
+
+def _target_decision(ctx: Ctx, action: str, prompt: str, choices, found: dict) -> Decision:
     """The decision of an action's target (a tile slot, a sand space, a location), its options listed only when
-    asked for; a given answer is priced on its own. ``found`` gets each target's options as they are priced:
-    ``{target: payment}`` (explore) or ``{target: {what: payment}}``."""
+    asked for; a given answer is priced on its own. ``found`` gets each target's options as they are priced
+    (:func:`_gathered`); a target priced as one payment is labelled with it."""
+
+    def labels(options: dict) -> dict[str, str]:
+        return {key: label(cost) for key, cost in options.items() if all(isinstance(v, int) for v in cost.values())}
 
     def listed() -> tuple[Option, ...]:
-        options = listing(ctx)
+        options = _gathered(ctx, choices)
         found.update(options)
-        labels = {key: label(cost) for key, cost in options.items()} if labelled else None
-        return options_of(options, labels)
+        return options_of(options, labels(options))
 
     def test(key: str) -> Option | None:
-        with unchanged(ctx.game):
-            mine = list(choices(ctx, only=key))
-        if not mine:
-            return None
-        if labelled:  # (target, payment)
-            found[key] = mine[0][1]
-            return Option(key, label(mine[0][1]))
-        found[key] = {what: cost for _, what, cost in mine}
-        return Option(key)
+        mine = _gathered(ctx, choices, only=key)
+        found.update(mine)
+        return options_of(mine, labels(mine))[0] if mine else None
 
     return ListedWhenAsked(ctx.seat, action, prompt, listed, test)
 
@@ -379,8 +387,7 @@ def explore(ctx: Ctx) -> Effect:
         return
     rules, board = rules_of(ctx), ctx.game.board
     options: dict[str, Cost] = {}
-    asked = _target_decision(ctx, "explore", "explore which tile?", explore_options, explore_choices, options, True)
-    slot = (yield asked).key
+    slot = (yield _target_decision(ctx, "explore", "explore which tile?", explore_choices, options)).key
     own, cells = back_parts(rules, board.tiles[slot]["tile"])[0], list(geo.geometry(rules).slot_cells[slot])
     paid = yield from chosen_path(
         ctx, cells, options[slot], lambda food: _Pricing(ctx, "explore").cost(own, cells, 0, food)
@@ -411,11 +418,7 @@ def explore(ctx: Ctx) -> Effect:
 
 def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Vacant sand spaces -> building sizes the player has left and can pay for -> the payment."""
-    out: dict[str, dict[str, Cost]] = {}
-    with unchanged(ctx.game):
-        for space, size, cost in build_choices(ctx):
-            out.setdefault(space, {})[size] = cost
-    return out
+    return _gathered(ctx, build_choices)
 
 
 def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
@@ -444,7 +447,7 @@ def build(ctx: Ctx) -> Effect:
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     options: dict[str, dict[str, Cost]] = {}
     prompt = "build on which sand space?"
-    space = (yield _target_decision(ctx, "build", prompt, build_options, build_choices, options, False)).key
+    space = (yield _target_decision(ctx, "build", prompt, build_choices, options)).key
     sizes = options[space]
     labels = {size: label(cost) for size, cost in sizes.items()}
     size = (yield Decision(ctx.seat, "build", "which building?", options_of(sizes, labels))).key
@@ -526,11 +529,7 @@ def _waives_fees(rules: Rules, player, tech: dict) -> bool:
 
 def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     """Locations the player has not populated -> technologies they may unlock there -> the payment."""
-    out: dict[str, dict[str, Cost]] = {}
-    with unchanged(ctx.game):
-        for location, tech, cost in populate_choices(ctx):
-            out.setdefault(location, {})[tech] = cost
-    return out
+    return _gathered(ctx, populate_choices)
 
 
 def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
@@ -569,7 +568,7 @@ def populate(ctx: Ctx) -> Effect:
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     options: dict[str, dict[str, Cost]] = {}
     prompt = "populate which location?"
-    location = (yield _target_decision(ctx, "populate", prompt, populate_options, populate_choices, options, False)).key
+    location = (yield _target_decision(ctx, "populate", prompt, populate_choices, options)).key
     choices = options[location]
     techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
     labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
