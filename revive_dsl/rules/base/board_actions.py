@@ -157,6 +157,8 @@ class _Pricing:
 
     def __init__(self, ctx: Ctx, action: str, reach: dict[str, int] | None = None):
         self.ctx, self.action, self._reach = ctx, action, reach
+        self._hooks = DISCOUNT_HOOKS.of(ctx)
+        self._discounts: dict[tuple[str, ...], int] = {}  # targets -> discount there (a state never changes here)
         turn = ctx.game.turn
         self.flat = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
         self.near: list[tuple[str, int]] = []  # discount_near: (token, amount)
@@ -179,12 +181,18 @@ class _Pricing:
         return range_cost(self.ctx, targets, self._reach)
 
     def discount(self, targets: list[str]) -> int:
-        """The discount at these targets (see :func:`discount`)."""
-        ctx, near = self.ctx, 0
-        for token, amount in self.near:
-            if _token_near(ctx, token, targets):
-                near = max(near, amount)
-        return self.flat + near + sum(hook(ctx, self.action, targets) for hook in DISCOUNT_HOOKS.of(ctx))
+        """The discount at these targets (see :func:`discount`); worked out once per targets (a building's two
+        sizes are priced at one space)."""
+        key = tuple(targets)
+        found = self._discounts.get(key)
+        if found is None:
+            ctx, near = self.ctx, 0
+            for token, amount in self.near:
+                if _token_near(ctx, token, targets):
+                    near = max(near, amount)
+            found = self.flat + near + sum(hook(ctx, self.action, targets) for hook in self._hooks)
+            self._discounts[key] = found
+        return found
 
     def pay_less(self, cost: Cost) -> Cost:
         """A payment lowered by the ``pay_less`` modifiers (see :func:`pay_less`)."""
@@ -424,7 +432,10 @@ def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
 def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
     """(space, size, payment) of each option of :func:`build_options`, one by one (``only``: that space's)."""
     rules, player = rules_of(ctx), ctx.player
-    sizes = [(size, gears) for size, gears in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1]
+    sizes = sorted(
+        ((size, gears) for size, gears in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1),
+        key=lambda pair: pair[1],
+    )
     if not sizes:
         return
     pricing = _Pricing(ctx, "build")
@@ -434,10 +445,11 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
             continue
         if may_build and not all(may(ctx, space) for may in may_build):
             continue
-        for size, gears in sizes:
+        for size, gears in sizes:  # the smaller first: where it cannot be paid (or reached), neither can a larger
             cost = pricing.payable({"gear": gears}, [space])
-            if cost is not None:
-                yield space, size, cost
+            if cost is None:
+                break
+            yield space, size, cost
 
 
 def build(ctx: Ctx) -> Effect:

@@ -40,6 +40,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, cost_of, count, count_arg, effect, run
+from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.range import range_costs, rules_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
@@ -405,16 +406,29 @@ def _discount_value(body: n.Expr, ctx: Ctx, action: str) -> int:
     return 0
 
 
+def _discount_triggers(ctx: Ctx, action: str) -> list[tuple[str, n.Trigger]]:
+    """The player's ``when ACTION`` clauses that give nothing but discounts, with their sources (found once
+    while the state is unchanged: pricing many targets asks for them at every target)."""
+
+    def found() -> list[tuple[str, n.Trigger]]:
+        return [
+            (source, clause)
+            for source, program in owned_effects(ctx)
+            for clause in program.clauses
+            if isinstance(clause, n.Trigger) and clause.event.name == action and discounts_only(clause.body)
+        ]
+
+    return remembered(ctx.game, ("discount_triggers", ctx.seat, action), found)
+
+
 def _trigger_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
     key = BEFORE_PAYMENT.get(action)
     if key is None or len(targets) != 1:
         return 0
     total = 0
-    for source, program in owned_effects(ctx):
-        for clause in program.clauses:
-            if isinstance(clause, n.Trigger) and clause.event.name == action and discounts_only(clause.body):
-                sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={key: targets[0]})
-                total += _discount_value(clause.body, sub, action)
+    for source, clause in _discount_triggers(ctx, action):
+        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={key: targets[0]})
+        total += _discount_value(clause.body, sub, action)
     return total
 
 
