@@ -211,6 +211,26 @@ def water_reward(rules: Rules, board: Any, space: str):
     return rules.component(tile).effects.get(f"spaces.{index}.reward")
 
 
+def spaces_showing(rules: Rules, board: Any, shown: str) -> tuple[str, ...]:
+    """Every space for which :func:`terrain` gives ``shown`` now (tile cells in map order, then the others).
+
+    >>> from revive_dsl.engine.state import Board
+    >>> board = Board()
+    >>> board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 1, "explored": True}
+    >>> spaces_showing(Rules.load(("base",)), board, "sand"), spaces_showing(Rules.load(("base",)), board, "chasm")
+    (('1,0', '3,-2'), ('0,0',))
+    """
+    found = _layout(rules, board)["cells"].get(shown, ())
+    geo = geometry(rules)
+    if shown == "chasm":
+        return (*found, geo.chasm)
+    if shown == "crystal":
+        return (*found, *geo.crystals)
+    if shown == "large_location":
+        return (*found, *(s for s in geo.large if s in board.large_locations))
+    return found
+
+
 def face_down_slots(rules: Rules, board: Any) -> list[str]:
     """Area slots holding a face-down tile, in map order."""
     return list(_layout(rules, board)["face_down"])

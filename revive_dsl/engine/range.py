@@ -28,7 +28,7 @@ a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and wa
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
@@ -109,12 +109,40 @@ def _own_pieces(ctx: Ctx) -> list[Origin]:
 RANGE_ORIGINS: Hooks[Callable[[Ctx], list[Origin]]] = Hooks("RANGE_ORIGINS", [_own_pieces])
 
 
+def whole_map(form: Callable[[Ctx], Collection[str] | dict[str, int]]):
+    """Give a rule of :data:`RANGE_BLOCKERS` or :data:`PASSAGE_COSTS` its whole-map form, which a range search
+    asks once instead of asking the rule at every space it reaches: for a blocker, every space the rule blocks;
+    for a passage cost, ``{space: cost}`` for every space the rule answers (those it gives None are absent).
+    The rule itself stays the per-space answer (``tests/test_range_whole_map.py`` checks that the two agree).
+
+    >>> @whole_map(lambda ctx: {"1,0"})
+    ... def _blocks_one(ctx, space):
+    ...     return space == "1,0"
+    >>> _blocks_one.whole_map(None)
+    {'1,0'}
+    """
+
+    def attach(rule: Callable) -> Callable:
+        rule.whole_map = form  # type: ignore[attr-defined]
+        return rule
+
+    return attach
+
+
+def _unexplored_cells(ctx: Ctx) -> set[str]:
+    rules, board = rules_of(ctx), ctx.game.board
+    cells = geo.geometry(rules).slot_cells
+    return {c for slot in cells if not geo.explored(rules, board, slot) for c in cells[slot]}
+
+
+@whole_map(_unexplored_cells)
 def _unexplored(ctx: Ctx, space: str) -> bool:
     rules = rules_of(ctx)
     found = geo.geometry(rules).slot_of.get(space)
     return found is not None and not geo.explored(rules, ctx.game.board, found[0])
 
 
+@whole_map(lambda ctx: geo.geometry(rules_of(ctx)).crystals)
 def _edge_crystal(ctx: Ctx, space: str) -> bool:
     return space in geo.geometry(rules_of(ctx)).crystals
 
@@ -161,12 +189,13 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
     paths pass none of ``avoid`` either (they may end there)."""
     adjacent = geo.geometry(rules_of(ctx)).neighbours
     group = {cell: key for cells_of in LARGE_SPACES.of(ctx) for cell, key in cells_of(ctx).items()}
-    blockers, costs = RANGE_BLOCKERS.of(ctx), PASSAGE_COSTS.of(ctx)
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
     queue = [(0, s) for s in sorted(sources)]
     done: set[str] = set()
     with unchanged(ctx.game):  # the rules below may share what they know of the player
+        blocked, blockers, costs = _search_rules(ctx)
+        blocked |= avoid
         while queue:
             d, space = heapq.heappop(queue)
             if space in done:
@@ -174,16 +203,41 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
             done.add(space)
             if space in sources:
                 step = 0
-            elif space in avoid or _blocked(ctx, space, blockers):
+            elif space in blocked or (blockers and any(rule(ctx, space) for rule in blockers)):
                 continue  # a target may lie here, but no path goes on through
             else:
-                step = passage_cost(ctx, space, costs)
+                step = _passage(ctx, space, costs)
             for nb in adjacent.get(space, ()):
                 cost = 0 if space in group and group.get(nb) == group[space] else step  # within one large space
                 if nb not in done and d + cost < best.get(nb, d + cost + 1):
                     best[nb] = d + cost
                     heapq.heappush(queue, (d + cost, nb))
     return best
+
+
+def _search_rules(ctx: Ctx) -> tuple[set[str], list[Callable], list[Callable | dict[str, int]]]:
+    """What a range search asks of the game's blockers and passage costs: the spaces blocked by the rules that
+    have a whole-map form, the rules that answer one space at a time, and the passage costs in their order,
+    each a rule or its whole-map answers."""
+    blocked: set[str] = set()
+    one_by_one = []
+    for rule in RANGE_BLOCKERS.of(ctx):
+        form = getattr(rule, "whole_map", None)
+        if form is None:
+            one_by_one.append(rule)
+        else:
+            blocked.update(form(ctx))
+    costs = [form(ctx) if (form := getattr(rule, "whole_map", None)) else rule for rule in PASSAGE_COSTS.of(ctx)]
+    return blocked, one_by_one, costs
+
+
+def _passage(ctx: Ctx, space: str, costs: list[Callable | dict[str, int]]) -> int:
+    """What passing through a space costs: the first of ``costs`` (see :func:`_search_rules`) that answers."""
+    for rule in costs:
+        cost = rule.get(space) if type(rule) is dict else rule(ctx, space)
+        if cost is not None:
+            return cost
+    return 1
 
 
 def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = None) -> int | None:

@@ -34,7 +34,15 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect
-from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, RANGE_ORIGINS, Origin, modifier_words, range_costs
+from revive_dsl.engine.range import (
+    LARGE_SPACES,
+    RANGE_BLOCKERS,
+    RANGE_ORIGINS,
+    Origin,
+    modifier_words,
+    range_costs,
+    whole_map,
+)
 from revive_dsl.engine.state import Board, all_buildings
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base import board_actions as actions
@@ -174,6 +182,11 @@ NEEDS["flip_gate"] = lambda ctx: bool(_own_gates(ctx))
 # --- range ---------------------------------------------------------------------------------------
 
 
+def _closed_gates(ctx: Ctx) -> list[str]:
+    return [s for s, t in ctx.game.board.tokens.items() if t.get("token") == TOKEN and t.get("closed")]
+
+
+@whole_map(_closed_gates)
 def _closed_gate(ctx: Ctx, space: str) -> bool:
     placed = ctx.game.board.tokens.get(space)
     return placed is not None and placed.get("token") == TOKEN and bool(placed.get("closed"))

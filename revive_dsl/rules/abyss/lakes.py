@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, modifier_words, rules_of
+from revive_dsl.engine.range import LARGE_SPACES, RANGE_BLOCKERS, modifier_words, rules_of, whole_map
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.rules.abyss.lake_adjacency import is_lake, lake_slots, lakes_next_to
@@ -111,6 +111,14 @@ if "lake_bonus" not in [name for name, _ in HIBERNATION_STEPS]:
     HIBERNATION_STEPS.append(("lake_bonus", lake_bonus))
 
 
+def _lakes(ctx: Ctx) -> tuple[str, ...]:
+    rules = rules_of(ctx)
+    if modifier_words(rules, ctx.player, "range_through_lakes"):
+        return ()
+    return geo.spaces_showing(rules, ctx.game.board, "lake")
+
+
+@whole_map(_lakes)
 def _lake(ctx: Ctx, space: str) -> bool:
     rules = rules_of(ctx)
     return geo.terrain(rules, ctx.game.board, space) == "lake" and not modifier_words(

@@ -26,6 +26,7 @@ from revive_dsl.engine.range import (
     lasting_modifiers,
     modifier_words,
     rules_of,
+    whole_map,
 )
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player
@@ -106,6 +107,14 @@ def _passage_words(ctx: Ctx, name: str) -> frozenset[str]:
     )
 
 
+def _free_everywhere(ctx: Ctx) -> dict[str, int]:
+    rules, board = rules_of(ctx), ctx.game.board
+    return dict.fromkeys(
+        (s for word in _passage_words(ctx, "free_passage") for s in geo.spaces_showing(rules, board, word)), 0
+    )
+
+
+@whole_map(_free_everywhere)
 def _free_passage(ctx: Ctx, space: str) -> int | None:
     free = _passage_words(ctx, "free_passage")
     return 0 if free and geo.terrain(rules_of(ctx), ctx.game.board, space) in free else None

@@ -28,7 +28,7 @@ from typing import Any
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.interpret import Ctx, Effect
-from revive_dsl.engine.range import RANGE_BLOCKERS, rules_of
+from revive_dsl.engine.range import RANGE_BLOCKERS, rules_of, whole_map
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_draw
 from revive_dsl.rules.base import board_actions as actions
@@ -96,6 +96,7 @@ def vast_crystal_of(rules: Rules, board, space: str) -> str | None:
     return f"vast:{geo.geometry(rules).slot_of[space][0]}"
 
 
+@whole_map(lambda ctx: geo.spaces_showing(rules_of(ctx), ctx.game.board, TERRAIN))
 def _blocks(ctx: Ctx, space: str) -> bool:
     return geo.terrain(rules_of(ctx), ctx.game.board, space) == TERRAIN
 
