@@ -27,3 +27,63 @@ def test_a_kept_range_map_is_always_the_fresh_one(name: str) -> None:
             reused += rng.range_key(ctx) in replay.rules._range_maps
             assert rng.range_costs(ctx) == rng._range_costs(ctx)
     assert reused > 0  # the replay itself left maps that these states find again
+
+
+def _ann_and_bob():
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.state import Game, Player
+
+    rules = Rules.load(("base",))
+    game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun"), Player(1, "Bob", "ox49", "sun")])
+    game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+    return rules, game
+
+
+def test_another_players_building_and_the_action_count_leave_a_range_map_as_it_was() -> None:
+    rules, game = _ann_and_bob()
+    ctx = Ctx(game, 0, rules)
+    key = rng.range_key(ctx)
+    game.board.buildings["1,0"] = {"player": 1, "size": "small"}  # Bob's: paths pass occupied spaces
+    game.turn.actions = 1
+    assert rng.range_key(ctx) == key
+    game.board.buildings["2,-1"] = {"player": 0, "size": "small"}  # Ann's own: a new origin
+    assert rng.range_key(ctx) != key
+
+
+def test_a_range_rule_reading_more_of_the_state_adds_it_to_the_key() -> None:
+    rules, game = _ann_and_bob()
+    ctx = Ctx(game, 0, rules)
+    key = rng.range_key(ctx)
+    reads = lambda ctx: ctx.game.turn.actions  # noqa: E731  (a rule that counts the actions taken)
+    rng.RANGE_READS.add(reads)
+    try:
+        assert rng.range_key(ctx) != key
+        before = rng.range_key(ctx)
+        game.turn.actions = 1
+        assert rng.range_key(ctx) != before
+    finally:
+        rng.RANGE_READS.remove(reads)
+    assert rng.range_key(ctx) == key
+
+
+@pytest.mark.parametrize("packs", [("base",), ("base", "abyss")])
+def test_a_kept_range_map_is_the_fresh_one_in_a_random_game(packs: tuple[str, ...]) -> None:
+    from revive_dsl.engine.drivers import RandomDriver
+    from revive_dsl.engine.game import Runner
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.setup import new_game
+
+    rules = Rules.load(packs)
+    tribes = ["nadair", "kuniban"] + (["abyss_tribe_gates", "abyss_tribe_leech"] if "abyss" in packs else ["formica"])
+    players = [(f"P{i}", t, "single" if t.startswith("abyss") else "moon") for i, t in enumerate(tribes)]
+    variants = [] if "abyss" in packs else ["vast_crystals"]
+    runner, driver = Runner(new_game(rules, players, seed=5, variants=variants), rules), RandomDriver(5)
+    found = 0
+    while (decision := runner.decision()) is not None:
+        runner.answer(driver.answer(decision))
+        if runner.between_moves:
+            for seat in range(len(players)):
+                ctx = Ctx(runner.game, seat, rules)
+                found += rng.range_key(ctx) in rules._range_maps
+                assert rng.range_costs(ctx) == rng._range_costs(ctx)
+    assert found > 0

@@ -273,23 +273,38 @@ RANGE_MAPS_KEPT = 2048  # range maps kept per Rules object; then the oldest half
 
 
 def range_key(ctx: Ctx) -> tuple:
-    """What a player's range map depends on: the whole board, the turn (bonuses under way, a leeched origin),
-    the player's tribe, side, technologies and played cards (their lasting modifiers), and every player's
-    rules-package parts (the expansion's circadian side, borrowed technologies...). Range rules of a rules
-    package read nothing else of the state (docs/writing-an-expansion.md)."""
+    """What a player's range map depends on: the board's tiles, tokens, large locations and rules-package parts,
+    and the player's own pieces (other players' pieces never change a path: paths pass occupied spaces); whose
+    turn it is, the range bonus under way and the turn's rules-package parts (a leeched origin); the player's
+    tribe, side, technologies and played cards (their lasting modifiers); every player's rules-package parts
+    (the expansion's circadian side, borrowed technologies...); and whatever :data:`RANGE_READS` adds. Range
+    rules of a rules package read nothing else of the state, or declare it there
+    (docs/writing-an-expansion.md)."""
     game = ctx.game
     player = game.players[ctx.seat]
     board, turn = game.board, game.turn
     return (
         ctx.seat,
-        repr(board.__dict__),
-        repr(turn.__dict__),
+        repr(board.tiles),
+        repr(board.tokens),
+        repr(board.large_locations),
+        repr(board.parts),
+        tuple(pieces(game, ctx.seat)),
+        turn.player,
+        turn.range_bonus,
+        repr(turn.parts),
         player.tribe,
         player.side,
         repr(player.technologies),
         repr(player.slots),
         repr([p.parts for p in game.players]),
+        *(repr(more(ctx)) for more in RANGE_READS.of(ctx)),
     )
+
+
+# What else of the state a rules package's range rules read, beyond :func:`range_key`'s list: each gets the Ctx
+# and gives a value whose ``repr`` joins the key (none in the bundled packages).
+RANGE_READS: Hooks[Callable[[Ctx], object]] = Hooks("RANGE_READS")
 
 
 def _kept_range_costs(ctx: Ctx) -> dict[str, int]:

@@ -79,9 +79,13 @@ def drawn(before: Game, after: Game) -> list[tuple[str, str]]:
     """What a move took from the piles and which tiles it turned face up, in pile-table order."""
     out: list[tuple[str, str]] = []
     for name, (_label, get) in PILES.items():
-        out.extend((name, item) for item in taken_from_front(get(before), get(after)))
-    down_after = _face_down(after)
-    out.extend((slot, tile) for slot, tile in sorted(_face_down(before).items()) if slot not in down_after)
+        pile = get(before)
+        if pile:
+            out.extend((name, item) for item in taken_from_front(pile, get(after)))
+    tiles, now = before.board.tiles, after.board.tiles
+    if tiles is not now and tiles != now:  # most moves turn no tile: nothing to look through
+        down_after = _face_down(after)
+        out.extend((slot, tile) for slot, tile in sorted(_face_down(before).items()) if slot not in down_after)
     return out
 
 
@@ -98,7 +102,9 @@ def taken_from_front(before: list[str], after: list[str]) -> list[str]:
     >>> taken_from_front(["a", "b"], ["a", "b", "x"])
     []
     """
-    for k in range(len(before) + 1):
+    if after[: len(before)] == before:  # nothing drawn (most moves)
+        return []
+    for k in range(1, len(before) + 1):
         rest = before[k:]
         if after[: len(rest)] == rest:
             return before[:k]
