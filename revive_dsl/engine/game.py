@@ -213,7 +213,7 @@ class Runner:
             return
         self._work = self.game.clone()
         chosen = MOVES[option.key]
-        ctx = Ctx(self._work, self._work.turn.player, self.rules, log=self.log)
+        ctx = Ctx(self._work, self._work.turn.player, self.rules, log=self.log, allowed=option.key)
         if chosen.is_action:
             self._work.turn.actions += 1
         self._gen = chosen.carry_out(ctx)

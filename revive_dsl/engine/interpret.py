@@ -42,6 +42,9 @@ class Ctx:
     log: list[str] = field(default_factory=list)  # what happened, in English, for annotations
     consented: bool = False  # the player already chose to use the effect under way (see :func:`run`)
     declined: bool = False  # the player declined an optional effect since this was last reset
+    # the move the Runner has just found allowed on this state (the action counted, nothing else changed): the
+    # move's own first check of whether it is possible may take that answer (once; see Runner._start)
+    allowed: str | None = None
 
     @property
     def player(self) -> Player:

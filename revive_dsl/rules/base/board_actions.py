@@ -332,13 +332,16 @@ def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Co
 def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decision]:
     """Whether the action has an option, ``machine during ACTION`` offered first when it has one (and the
     question asked again only if a machine was used, since nothing else changes the state). One option
-    found is enough: the options are listed only if someone asks for them (:class:`ListedWhenAsked`)."""
+    found is enough: the options are listed only if someone asks for them (:class:`ListedWhenAsked`). The
+    turn's own action was found possible by the Runner just before (``ctx.allowed``): that answer is taken once
+    (pricing never reads the count of actions, the one thing the Runner changed since)."""
 
     def possible() -> bool:
         with unchanged(ctx.game):
             return next(choices(ctx), None) is not None
 
-    if not possible():
+    checked, ctx.allowed = ctx.allowed == action, None
+    if not checked and not possible():
         return False
     if (yield from offer_machines_during(ctx, action)):
         return possible()
