@@ -115,6 +115,49 @@ class Script:
         return self.data["setup"]
 
 
+def _plain_steps_are_valid(schema: dict[str, Any]) -> bool:
+    """Whether the script schema makes every non-empty text a valid step, whatever the other steps are: its
+    steps are an array with no constraint on their number, each step one of a text (at most ``minLength: 1``)
+    and a mapping. Read from the schema itself, so that a stricter schema turns :func:`script_schema_errors`'s
+    shortcut off."""
+    steps = schema.get("properties", {}).get("steps", {})
+    branches = steps.get("items", {}).get("oneOf", [])
+    if set(steps) - {"type", "items", "description"} or set(steps["items"]) != {"oneOf"} or len(branches) != 2:
+        return False
+    text, mapping = branches
+    return (
+        text.get("type") == "string"
+        and set(text) <= {"type", "minLength", "description"}
+        and text.get("minLength", 0) <= 1
+        and mapping.get("type") == "object"
+    )
+
+
+PLAIN_STEPS_VALID = _plain_steps_are_valid(SCRIPT_SCHEMA)
+
+
+def script_schema_errors(data: dict[str, Any]) -> list[Any]:
+    """The script schema's errors of a script's data (see :func:`~revive_dsl.schema_defs.schema_errors`).
+
+    A move line written as plain text is a valid step whatever else the script holds
+    (:data:`PLAIN_STEPS_VALID`), so the schema is first asked about the script without those; only if that finds a
+    problem is the whole script checked, for errors that point at the right step. Most scripts are mostly plain
+    lines, and checking each costs more than reading it.
+
+    >>> ann = {"format": 2, "players": [{"name": "Ann", "tribe": "nadair", "side": "sun"}], "setup": {"seed": 1}}
+    >>> script_schema_errors({**ann, "steps": ["Ann switch food", "Ann end"]})
+    []
+    >>> [(list(e.absolute_path), e.validator) for e in script_schema_errors({**ann, "steps": ["Ann end", 3]})]
+    [(['steps', 1], 'oneOf')]
+    """
+    steps = data.get("steps")
+    if PLAIN_STEPS_VALID and type(steps) is list:
+        rest = [step for step in steps if type(step) is not str or not step]
+        if len(rest) < len(steps) and not schema_errors({**data, "steps": rest}, SCRIPT_SCHEMA):
+            return []
+    return schema_errors(data, SCRIPT_SCHEMA)
+
+
 def load_script(path: str | Path) -> Script:
     """Read and check a script file; raise DslError listing every problem."""
     path = Path(path)
@@ -151,7 +194,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
             )
         )
         raise DslError(attach_lines(problems, {file: text}))
-    for err in schema_errors(data, SCRIPT_SCHEMA):
+    for err in script_schema_errors(data):
         path, message = schema_problem(err)
         where = ".".join(str(p) for p in path) or "the script"
         if err.validator == "oneOf" and len(path) == 2 and path[0] == "steps":
