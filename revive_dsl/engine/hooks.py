@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, TypeVar
 
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import Game
 from revive_dsl.packages import installed, version
 
 T = TypeVar("T")
@@ -52,16 +54,19 @@ def owner(entry: Any) -> str | None:
 def packages_of(where: Any) -> tuple[str, ...]:
     """The rules packages a game plays with: from its :class:`Rules`, or a ``Ctx``/``Runner`` holding them,
     or a ``Game`` (whose packs name them)."""
+    if type(where) is Game:  # the most asked, and the slowest to tell by its attributes
+        return _names_of_packs(where.packs)
     names = getattr(where, "package_names", None)  # a Rules
     if names is not None:
         return names
     rules = getattr(where, "rules", None)  # a Ctx or a Runner
     if rules is None:
-        from revive_dsl.engine.rules import Rules
-
-        game = getattr(where, "game", where)
-        rules = Rules.load(tuple(game.packs))
+        return _names_of_packs(getattr(where, "game", where).packs)
     return rules.package_names
+
+
+def _names_of_packs(packs: list[str]) -> tuple[str, ...]:
+    return Rules.load(tuple(packs)).package_names
 
 
 class Hooks(list[T]):
