@@ -28,6 +28,7 @@ from typing import Any
 
 from revive_dsl.board import neighbours as cell_neighbours
 from revive_dsl.board import slots
+from revive_dsl.engine.memo import remembered_on_board
 from revive_dsl.engine.rules import Rules
 
 # Tribe tokens that change the terrain of the space they lie on (Nàdair moon, Kuniban moon).
@@ -309,7 +310,12 @@ def _layout(rules: Rules, board: Any) -> dict[str, Any]:
 
     Remembered per layout: the key is every placed tile (its slot, id, turn and whether it is face up) and
     every token that changes a terrain, so exploring a tile or placing a forest or sand tile is a new key.
+    While the game is unchanged (listing the legal moves) the layout is found once, key and all.
     """
+    return remembered_on_board(board, ("layout", id(rules)), lambda: _layout_now(rules, board))
+
+
+def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
     geo = geometry(rules)
     tiles = tuple(
         (slot, placed.get("tile"), placed.get("orientation", 0), placed.get("explored", False))

@@ -47,3 +47,14 @@ def remembered(game: Game, key: Hashable, compute: Callable[[], T]) -> T:
     if key not in answers:
         answers[key] = compute()
     return answers[key]
+
+
+def remembered_on_board(board: Any, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, remembered under ``key`` while inside :func:`unchanged` for the game holding this very
+    board (what the map shows, asked by explore, build and populate alike during one listing)."""
+    if not _SCOPES or _SCOPES[-1][0].board is not board:
+        return compute()
+    answers = _SCOPES[-1][1]
+    if key not in answers:
+        answers[key] = compute()
+    return answers[key]

@@ -92,17 +92,19 @@ def shortfall(player: Player, cost: dict[str, int]) -> int:
 def can_pay(player: Player, cost: dict[str, int]) -> bool:
     """Whether the player can pay, crystals standing in for missing basic resources.
 
-    Books standing in (:data:`BOOK_STAND_INS`) only lower the crystals needed, so they are looked up only when
-    the crystals alone do not cover what is missing.
+    Books standing in (:data:`BOOK_STAND_INS`) only lower the crystals needed, and only for a missing resource
+    other than books, so they are looked up only when the crystals alone do not cover what is missing and some
+    of it is not books.
     """
     have = player.resources
-    needed = cost.get("crystal", 0)
+    needed, not_books = cost.get("crystal", 0), False
     for resource, count in cost.items():
         if resource in BASIC and count > have[resource]:
             needed += count - have[resource]
+            not_books = not_books or resource != "book"
     if needed <= have["crystal"]:
         return True
-    return bool(BOOK_STAND_INS) and bool(_book_for(player)) and _spent(player, cost)[1] <= have["crystal"]
+    return not_books and bool(BOOK_STAND_INS) and bool(_book_for(player)) and _spent(player, cost)[1] <= have["crystal"]
 
 
 def pay(player: Player, cost: dict[str, int]) -> None:
