@@ -1,7 +1,7 @@
 """How fast scripts replay, in moves per second, next to python-chess replaying PGN.
 
     pip install '.[bench]'
-    python bench/bench_replay.py [--games N] [--chess-games N] [--seed S]
+    python bench/bench_replay.py [--games N] [--chess-games N] [--seed S] [--profile]
 
 For 1, 2, 3 and 4 players it plays N random games (``play_random_game``), writes each as a script
 (``script_from_answers`` + ``dump_script``; not timed) and then times, per script:
@@ -12,7 +12,8 @@ For 1, 2, 3 and 4 players it plays N random games (``play_random_game``), writes
 (c) with rendering: (a) plus every step rendered as ``revive replay`` shows it
     (``viewer.step_view`` printed to a ``Console(file=io.StringIO())``).
 
-In the same run, python-chess: N random legal games (``random.Random(seed)`` choosing among the
+Each script is replayed with no range map kept from before (writing them by random play left every map their
+replays need). In the same run, python-chess: N random legal games (``random.Random(seed)`` choosing among the
 legal moves, at most 200 plies), written as PGN text; then the time of reading each PGN
 (``chess.pgn.read_game``) and pushing every move on a fresh board. Medians over the games of
 moves per second, and the ratio ours / chess; (a) and (b) once more with the collector tuned as the
@@ -94,8 +95,15 @@ def with_rendering(text: str) -> int:
     return replay.done
 
 
+def forget_range_maps() -> None:
+    """Drop the range maps the rules keep (engine.range.range_key): writing the scripts by random play left
+    every map their replays need, which a replay in a new process would work out itself."""
+    Rules.load(("base",))._range_maps.clear()
+
+
 def rate(fn: Callable[[str], int], text: str) -> tuple[float, int]:
-    """(moves per second, moves) of one script."""
+    """(moves per second, moves) of one script, replayed with no range map kept from before."""
+    forget_range_maps()
     start = time.process_time()
     moves = fn(text)
     return moves / max(time.process_time() - start, 1e-9), moves
@@ -162,17 +170,57 @@ def snapshot_cost_per_step(text: str, steps: int, repeat: int) -> tuple[int, flo
     return len(results), statistics.median(json_times) * 1e6, snap_us, size
 
 
+# Where a replay's time goes, for ``--profile``: (label, module file, function name). The functions nest (the
+# copy before a move is part of answering it), so their shares are each of the whole, not of each other.
+PROFILED = [
+    ("reading the script (YAML, schema, move lines)", "script.py", "load_script_text"),
+    ("  of which the move lines", "notation.py", "parse_move"),
+    ("answering the decisions (Runner.answer)", "game.py", "answer"),
+    ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
+    ("  of which whether the turn's move is allowed", "game.py", "move_allowed"),
+    ("  of which checking a recorded target (explore, build...)", "decisions.py", "choose"),
+    ("copies of the state (Game.clone, all callers)", "state.py", "clone"),
+    ("history sharing what a move left (share_unchanged)", "state.py", "share_unchanged"),
+    ("what a move drew (chance.drawn)", "chance.py", "drawn"),
+    ("range maps worked out (_range_costs)", "range.py", "_range_costs"),
+]
+
+
+def profile(texts: list[str]) -> None:
+    """Shares of the replay's time (cProfile, so small functions weigh more than they cost unprofiled)."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    for text in texts:
+        forget_range_maps()
+        profiler.enable()
+        plain(text)
+        profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    whole = sum(tt for (_, _, _), (_, _, tt, _, _) in stats.items())
+    print(f"where (a)'s time goes, cProfile over {len(texts)} scripts ({whole:.2f} s profiled):")
+    for label, file, name in PROFILED:
+        cumulative = sum(ct for (path, _, fn), (_, _, _, ct, _) in stats.items() if fn == name and path.endswith(file))
+        print(f"  {label:<58}{cumulative / whole:>7.0%}")
+    print()
+
+
 def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--games", type=int, default=3, help="random games per player count (default 3)")
     args.add_argument("--chess-games", type=int, default=100, help="random chess games (default 100)")
     args.add_argument("--seed", type=int, default=1)
     args.add_argument("--repeat", type=int, default=5, help="repeats of the snapshot-cost measure (default 5)")
+    args.add_argument("--profile", action="store_true", help="print where (a)'s time goes, then stop")
     opts = args.parse_args()
     load_all()
     rules = Rules.load(("base",))
     scripts = {count: scripts_for(rules, count, opts.games, opts.seed) for count in (1, 2, 3, 4)}
     plain(scripts[1][0])  # warm the caches (parsers, schemas, rules)
+    if opts.profile:
+        profile([text for count in (1, 2, 3, 4) for text in scripts[count]])
+        return
 
     ways: list[tuple[str, Callable[[str], int]]] = [
         ("(a) parse + apply", plain),

@@ -193,11 +193,13 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
     best = dict.fromkeys(sources, 0)
     queue = [(0, s) for s in sorted(sources)]
     done: set[str] = set()
+    pop, push = heapq.heappop, heapq.heappush
     with unchanged(ctx.game):  # the rules below may share what they know of the player
         blocked, blockers, costs = _search_rules(ctx)
         blocked |= avoid
+        passing = _all_at_once(costs)
         while queue:
-            d, space = heapq.heappop(queue)
+            d, space = pop(queue)
             if space in done:
                 continue
             done.add(space)
@@ -206,13 +208,27 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
             elif space in blocked or (blockers and any(rule(ctx, space) for rule in blockers)):
                 continue  # a target may lie here, but no path goes on through
             else:
-                step = _passage(ctx, space, costs)
+                step = passing.get(space, 1) if passing is not None else _passage(ctx, space, costs)
+            mine = group.get(space)
             for nb in adjacent.get(space, ()):
-                cost = 0 if space in group and group.get(nb) == group[space] else step  # within one large space
-                if nb not in done and d + cost < best.get(nb, d + cost + 1):
-                    best[nb] = d + cost
-                    heapq.heappush(queue, (d + cost, nb))
+                if nb in done:
+                    continue
+                far = d if mine is not None and group.get(nb) == mine else d + step  # within one large space: free
+                if far < best.get(nb, far + 1):
+                    best[nb] = far
+                    push(queue, (far, nb))
     return best
+
+
+def _all_at_once(costs: list[Callable | dict[str, int]]) -> dict[str, int] | None:
+    """The passage costs as one ``{space: cost}`` (the first that answers a space wins), when every rule gave
+    its whole-map form; else None (some rule answers space by space)."""
+    if any(type(rule) is not dict for rule in costs):
+        return None
+    merged: dict[str, int] = {}
+    for rule in reversed(costs):
+        merged.update(rule)
+    return merged
 
 
 def _search_rules(ctx: Ctx) -> tuple[set[str], list[Callable], list[Callable | dict[str, int]]]:
@@ -331,9 +347,15 @@ def _range_costs(ctx: Ctx, avoid: frozenset[str] = frozenset()) -> dict[str, int
         by_bonus.setdefault(extra, []).append(space)
     out: dict[str, int] = {}
     for extra, spaces in sorted(by_bonus.items()):
-        for space, d in spaces_between(ctx, spaces, avoid).items():
-            cost = max(0, d - bonus - extra)
-            out[space] = min(cost, out.get(space, cost))
+        off = bonus + extra
+        found = spaces_between(ctx, spaces, avoid)
+        if not out:  # the first (most often the only) group of origins
+            out = {space: d - off if d > off else 0 for space, d in found.items()}
+            continue
+        for space, d in found.items():
+            cost = d - off if d > off else 0
+            if cost < out.get(space, cost + 1):
+                out[space] = cost
     return out
 
 
