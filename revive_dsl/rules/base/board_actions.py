@@ -190,7 +190,9 @@ class _Pricing:
             for token, amount in self.near:
                 if _token_near(ctx, token, targets):
                     near = max(near, amount)
-            found = self.flat + near + sum(hook(ctx, self.action, targets) for hook in self._hooks)
+            found = self.flat + near
+            for hook in self._hooks:
+                found += hook(ctx, self.action, targets)
             self._discounts[key] = found
         return found
 
@@ -222,17 +224,23 @@ class _Pricing:
             out[resource] = max(0, out.get(resource, 0) - amount)
         return {r: out[r] for r in sorted(out) if out[r] > 0}
 
+    def payable_before_range(self, own: Cost, fees: int = 0) -> bool:
+        """Whether the player can pay the own cost (discounted already) and the books to others, before any food
+        for range: if not, no target priced this way can be paid (more food never makes a payment possible)."""
+        if not fees and not self.less:
+            return res.can_pay(self.ctx.player, own)  # the payment is the own cost itself
+        return res.can_pay(self.ctx.player, self.payment(own, 0, fees))
+
     def payable(self, own: Cost, targets: list[str], fees: int = 0) -> Cost | None:
         """The whole payment at these targets if the player can pay it and reach them, else None."""
         own = res.discounted(own, self.discount(targets))
-        player = self.ctx.player
-        if not res.can_pay(player, self.payment(own, 0, fees)):
-            return None  # more food for range cannot make it payable
+        if not self.payable_before_range(own, fees):
+            return None
         food = self.food(targets)
         if food is None:
             return None
         cost = self.payment(own, food, fees)
-        return cost if res.can_pay(player, cost) else None
+        return cost if not food or res.can_pay(self.ctx.player, cost) else None  # no food: paid as checked
 
 
 def total_cost(
@@ -566,13 +574,13 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
         off, food = pricing.discount([location]), None
         for tech, waives in zip(techs, waived, strict=True):
             own, fees = res.discounted({"book": tech["books"]}, off), 0 if waives else others
-            if not res.can_pay(player, pricing.payment(own, 0, fees)):
+            if not pricing.payable_before_range(own, fees):
                 continue  # more food for range cannot make it payable
             food = pricing.food([location]) if food is None else food
             if food is None:
                 break  # out of range
             cost = pricing.payment(own, food, fees)
-            if res.can_pay(player, cost):
+            if not food or res.can_pay(player, cost):  # with no food, the payment checked before range
                 yield location, tech["id"], cost
 
 
