@@ -92,9 +92,9 @@ def shortfall(player: Player, cost: dict[str, int]) -> int:
 def can_pay(player: Player, cost: dict[str, int]) -> bool:
     """Whether the player can pay, crystals standing in for missing basic resources.
 
-    Books standing in (:data:`BOOK_STAND_INS`) only lower the crystals needed, and only for a missing resource
-    other than books, so they are looked up only when the crystals alone do not cover what is missing and some
-    of it is not books.
+    Books standing in (:data:`BOOK_STAND_INS`) only lower the crystals needed, only for a missing resource
+    other than books, and only with books left over, so they are looked up only when the crystals alone do not
+    cover what is missing, some of it is not books and the player has books to spare.
     """
     have = player.resources
     needed, not_books = cost.get("crystal", 0), False
@@ -104,7 +104,9 @@ def can_pay(player: Player, cost: dict[str, int]) -> bool:
             not_books = not_books or resource != "book"
     if needed <= have["crystal"]:
         return True
-    return not_books and bool(BOOK_STAND_INS) and bool(_book_for(player)) and _spent(player, cost)[1] <= have["crystal"]
+    if not not_books or have["book"] <= cost.get("book", 0) or not BOOK_STAND_INS or not _book_for(player):
+        return False
+    return _spent(player, cost)[1] <= have["crystal"]
 
 
 def pay(player: Player, cost: dict[str, int]) -> None:
