@@ -87,3 +87,45 @@ def test_a_kept_range_map_is_the_fresh_one_in_a_random_game(packs: tuple[str, ..
                 found += rng.range_key(ctx) in rules._range_maps
                 assert rng.range_costs(ctx) == rng._range_costs(ctx)
     assert found > 0
+
+
+def _dijkstra(ctx, sources, avoid=frozenset()):
+    """The range search as Dijkstra's, with a heap, asking every rule space by space (the reference)."""
+    import heapq
+
+    from revive_dsl.engine import geometry as geo
+
+    adjacent = geo.geometry(ctx.rules).neighbours
+    group = {cell: key for cells_of in rng.LARGE_SPACES.of(ctx) for cell, key in cells_of(ctx).items()}
+    best = dict.fromkeys(sources, 0)
+    queue, done = [(0, s) for s in sorted(sources)], set()
+    while queue:
+        d, space = heapq.heappop(queue)
+        if space in done:
+            continue
+        done.add(space)
+        if space in sources:
+            step = 0
+        elif space in avoid or rng._blocked(ctx, space):
+            continue
+        else:
+            step = rng.passage_cost(ctx, space)
+        for nb in adjacent.get(space, ()):
+            cost = 0 if space in group and group.get(nb) == group[space] else step
+            if nb not in done and d + cost < best.get(nb, d + cost + 1):
+                best[nb] = d + cost
+                heapq.heappush(queue, (d + cost, nb))
+    return best
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_range_search_finds_what_dijkstras_finds(name: str) -> None:
+    replay = Replay(load_script(ROOT / "replays" / "games" / name))
+    replay.run()
+    for index, game in enumerate(replay.states[::4]):
+        for seat in range(len(game.players)):
+            ctx = Ctx(game, seat, replay.rules)
+            sources = [space for space, _ in rng.origins(ctx)]
+            assert rng.spaces_between(ctx, sources) == _dijkstra(ctx, sources)
+            avoid = frozenset(sorted(game.board.buildings)[index % 3 :: 3])  # paths around some buildings
+            assert rng.spaces_between(ctx, sources, avoid) == _dijkstra(ctx, sources, avoid)

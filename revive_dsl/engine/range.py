@@ -27,7 +27,6 @@ a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and wa
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable
 
 from revive_dsl import nodes as n
@@ -186,37 +185,51 @@ def origins(ctx: Ctx) -> list[Origin]:
 
 def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = frozenset()) -> dict[str, int]:
     """Spaces passed from the nearest of ``sources`` to every space reachable (blocked ones end a path);
-    paths pass none of ``avoid`` either (they may end there)."""
+    paths pass none of ``avoid`` either (they may end there).
+
+    A shortest-path search with a queue of buckets, one per distance (Dial's algorithm: what a space costs to
+    pass is a small whole number, most often 0 or 1), which gives what Dijkstra's search with a heap gives
+    (``tests/test_range_maps.py`` compares the two).
+    """
     adjacent = geo.geometry(rules_of(ctx)).neighbours
     group = {cell: key for cells_of in LARGE_SPACES.of(ctx) for cell, key in cells_of(ctx).items()}
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
-    queue = [(0, s) for s in sorted(sources)]
+    buckets: list[list[str]] = [sorted(sources)]  # buckets[d]: spaces reached at d, in the order they were
     done: set[str] = set()
-    pop, push = heapq.heappop, heapq.heappush
     with unchanged(ctx.game):  # the rules below may share what they know of the player
         blocked, blockers, costs = _search_rules(ctx)
         blocked |= avoid
         passing = _all_at_once(costs)
-        while queue:
-            d, space = pop(queue)
-            if space in done:
-                continue
-            done.add(space)
-            if space in sources:
-                step = 0
-            elif space in blocked or (blockers and any(rule(ctx, space) for rule in blockers)):
-                continue  # a target may lie here, but no path goes on through
-            else:
-                step = passing.get(space, 1) if passing is not None else _passage(ctx, space, costs)
-            mine = group.get(space)
-            for nb in adjacent.get(space, ()):
-                if nb in done:
-                    continue
-                far = d if mine is not None and group.get(nb) == mine else d + step  # within one large space: free
-                if far < best.get(nb, far + 1):
-                    best[nb] = far
-                    push(queue, (far, nb))
+        d = 0
+        while d < len(buckets):
+            bucket = buckets[d]
+            index = 0
+            while index < len(bucket):  # a free step (cost 0) adds to this very bucket
+                space = bucket[index]
+                index += 1
+                if space in done or best[space] != d:
+                    continue  # reached again later at a shorter distance, and passed from there
+                done.add(space)
+                if space in sources:
+                    step = 0
+                elif space in blocked or (blockers and any(rule(ctx, space) for rule in blockers)):
+                    continue  # a target may lie here, but no path goes on through
+                else:
+                    step = passing.get(space, 1) if passing is not None else _passage(ctx, space, costs)
+                    if step < 0:
+                        raise ValueError(f"a passage cost is never below 0: {step} to pass {space}")
+                mine = group.get(space)
+                for nb in adjacent.get(space, ()):
+                    if nb in done:
+                        continue
+                    far = d if mine is not None and group.get(nb) == mine else d + step  # one large space: free
+                    if far < best.get(nb, far + 1):
+                        best[nb] = far
+                        while len(buckets) <= far:
+                            buckets.append([])
+                        buckets[far].append(nb)
+            d += 1
     return best
 
 
