@@ -73,6 +73,8 @@ Cost = dict[str, int]
 
 # Tribe rules plug in here (revive_dsl/rules/base/tribes.py): more discount on an action's own cost at its
 # targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
+# A discount hook may say the most it gives this player at any target (``hook.most(ctx, action) -> int``, None
+# when it cannot tell): a target that cannot be paid even with the most every rule gives is not priced.
 DISCOUNT_HOOKS: Hooks = Hooks("DISCOUNT_HOOKS")
 AFTER_PAYMENT: Hooks = Hooks("AFTER_PAYMENT")
 # The expansion's leech tribe (revive_dsl/rules/abyss/leech.py): more spaces a player may build on
@@ -173,6 +175,23 @@ class _Pricing:
                 self.near.append((words[0], numbers[0]))
             elif call.name == "pay_less" and words[-1] == action:
                 self.less.append((words[0], numbers[0] if numbers else 1))
+        self.most = self._most_discount()
+
+    def _most_discount(self) -> int | None:
+        """The most discount any target can have (None: a discount hook cannot tell)."""
+        most = self.flat + max((amount for _, amount in self.near), default=0)
+        for hook in self._hooks:
+            bound = getattr(hook, "most", None)
+            found = bound(self.ctx, self.action) if bound is not None else None
+            if found is None:
+                return None
+            most += found
+        return most
+
+    def beyond_reach(self, own: Cost, fees: int = 0) -> bool:
+        """Whether the own cost (before discounts) and the books to others cannot be paid at any target, even with
+        the most discount a target can have: then no target needs its own discount worked out."""
+        return self.most is not None and not self.payable_before_range(res.discounted(own, self.most), fees)
 
     def food(self, targets: list[str]) -> int | None:
         """Food for range to the nearest target (None: unreachable); the range map is made on first use."""
@@ -233,6 +252,8 @@ class _Pricing:
 
     def payable(self, own: Cost, targets: list[str], fees: int = 0) -> Cost | None:
         """The whole payment at these targets if the player can pay it and reach them, else None."""
+        if self.beyond_reach(own, fees):
+            return None
         own = res.discounted(own, self.discount(targets))
         if not self.payable_before_range(own, fees):
             return None
@@ -571,9 +592,13 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
         if ctx.seat in there:
             continue
         others = sum(1 for s in there if s != ctx.seat)
-        off, food = pricing.discount([location]), None
+        off, food = None, None
         for tech, waives in zip(techs, waived, strict=True):
-            own, fees = res.discounted({"book": tech["books"]}, off), 0 if waives else others
+            books, fees = {"book": tech["books"]}, 0 if waives else others
+            if pricing.beyond_reach(books, fees):
+                continue  # not even with the most discount any location has
+            off = pricing.discount([location]) if off is None else off
+            own = res.discounted(books, off)
             if not pricing.payable_before_range(own, fees):
                 continue  # more food for range cannot make it payable
             food = pricing.food([location]) if food is None else food

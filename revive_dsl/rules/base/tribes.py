@@ -421,6 +421,19 @@ def _discount_triggers(ctx: Ctx, action: str) -> list[tuple[str, n.Trigger]]:
     return remembered(ctx.game, ("discount_triggers", ctx.seat, action), found)
 
 
+def _most_trigger_discount(ctx: Ctx, action: str) -> int | None:
+    """None (the discount depends on the target) unless the player has no such trigger for the action: 0."""
+    return 0 if action not in BEFORE_PAYMENT or not _discount_triggers(ctx, action) else None
+
+
+def _most_target_discount(ctx: Ctx, action: str) -> int:
+    """The target token's discount if the player has one on the board and the action is one it lowers, else 0."""
+    if action not in BEFORE_PAYMENT:
+        return 0
+    mine = any(t.get("token") == "target" and t.get("player") == ctx.seat for t in ctx.game.board.tokens.values())
+    return TARGET_DISCOUNT if mine else 0
+
+
 def _trigger_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
     key = BEFORE_PAYMENT.get(action)
     if key is None or len(targets) != 1:
@@ -432,6 +445,8 @@ def _trigger_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
     return total
 
 
+_target_discount.most = _most_target_discount  # type: ignore[attr-defined]
+_trigger_discount.most = _most_trigger_discount  # type: ignore[attr-defined]
 actions.DISCOUNT_HOOKS.extend([_target_discount, _trigger_discount])
 actions.AFTER_PAYMENT.append(_target_payout)
 
