@@ -161,6 +161,7 @@ class _Pricing:
         self.ctx, self.action, self._reach = ctx, action, reach
         self._hooks = DISCOUNT_HOOKS.of(ctx)
         self._discounts: dict[tuple[str, ...], int] = {}  # targets -> discount there (a state never changes here)
+        self._beyond: dict[tuple, bool] = {}  # (own cost's items, fees) -> beyond reach
         turn = ctx.game.turn
         self.flat = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
         self.near: list[tuple[str, int]] = []  # discount_near: (token, amount)
@@ -190,8 +191,15 @@ class _Pricing:
 
     def beyond_reach(self, own: Cost, fees: int = 0) -> bool:
         """Whether the own cost (before discounts) and the books to others cannot be paid at any target, even with
-        the most discount a target can have: then no target needs its own discount worked out."""
-        return self.most is not None and not self.payable_before_range(res.discounted(own, self.most), fees)
+        the most discount a target can have: then no target needs its own discount worked out (the answer is
+        remembered per cost and fees: many targets share them)."""
+        if self.most is None:
+            return False
+        key = (*own.items(), fees)
+        found = self._beyond.get(key)
+        if found is None:
+            found = self._beyond[key] = not self.payable_before_range(res.discounted(own, self.most), fees)
+        return found
 
     def food(self, targets: list[str]) -> int | None:
         """Food for range to the nearest target (None: unreachable); the range map is made on first use."""
