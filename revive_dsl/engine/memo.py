@@ -41,18 +41,17 @@ def unchanged(game: Game) -> Iterator[None]:
 
 def remembered(game: Game, key: Hashable, compute: Callable[[], T]) -> T:
     """``compute()``, remembered under ``key`` while inside :func:`unchanged` for this very game."""
-    if not _SCOPES or _SCOPES[-1][0] is not game:
-        return compute()
-    answers = _SCOPES[-1][1]
-    if key not in answers:
-        answers[key] = compute()
-    return answers[key]
+    return _remembered(bool(_SCOPES) and _SCOPES[-1][0] is game, key, compute)
 
 
 def remembered_on_board(board: Any, key: Hashable, compute: Callable[[], T]) -> T:
     """``compute()``, remembered under ``key`` while inside :func:`unchanged` for the game holding this very
     board (what the map shows, asked by explore, build and populate alike during one listing)."""
-    if not _SCOPES or _SCOPES[-1][0].board is not board:
+    return _remembered(bool(_SCOPES) and _SCOPES[-1][0].board is board, key, compute)
+
+
+def _remembered(inside: bool, key: Hashable, compute: Callable[[], T]) -> T:
+    if not inside:
         return compute()
     answers = _SCOPES[-1][1]
     if key not in answers:

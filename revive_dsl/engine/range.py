@@ -157,15 +157,16 @@ PASSAGE_COSTS: Hooks[Callable[[Ctx, str], int | None]] = Hooks("PASSAGE_COSTS")
 LARGE_SPACES: Hooks[Callable[[Ctx], dict[str, str]]] = Hooks("LARGE_SPACES")
 
 
-def _blocked(ctx: Ctx, space: str, blockers: tuple | None = None) -> bool:
+def _blocked(ctx: Ctx, space: str, blockers: list | tuple | None = None) -> bool:
     """Whether a rule of :data:`RANGE_BLOCKERS` (the game's: ``blockers``) stops paths at this space."""
     return any(rule(ctx, space) for rule in (RANGE_BLOCKERS.of(ctx) if blockers is None else blockers))
 
 
-def passage_cost(ctx: Ctx, space: str, rules: tuple | None = None) -> int:
-    """What passing through a space costs (1 unless a rule of :data:`PASSAGE_COSTS` says otherwise)."""
+def passage_cost(ctx: Ctx, space: str, rules: list | tuple | None = None) -> int:
+    """What passing through a space costs (1 unless a rule of :data:`PASSAGE_COSTS` says otherwise; the first
+    that answers wins). ``rules``: the rules to ask, each a rule or its whole-map answers (:func:`whole_map`)."""
     for rule in PASSAGE_COSTS.of(ctx) if rules is None else rules:
-        cost = rule(ctx, space)
+        cost = rule.get(space) if type(rule) is dict else rule(ctx, space)
         if cost is not None:
             return cost
     return 1
@@ -213,10 +214,10 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
                 done.add(space)
                 if space in sources:
                     step = 0
-                elif space in blocked or (blockers and any(rule(ctx, space) for rule in blockers)):
+                elif space in blocked or (blockers and _blocked(ctx, space, blockers)):
                     continue  # a target may lie here, but no path goes on through
                 else:
-                    step = passing.get(space, 1) if passing is not None else _passage(ctx, space, costs)
+                    step = passing.get(space, 1) if passing is not None else passage_cost(ctx, space, costs)
                     if step < 0:
                         raise ValueError(f"a passage cost is never below 0: {step} to pass {space}")
                 mine = group.get(space)
@@ -247,7 +248,7 @@ def _all_at_once(costs: list[Callable | dict[str, int]]) -> dict[str, int] | Non
 def _search_rules(ctx: Ctx) -> tuple[set[str], list[Callable], list[Callable | dict[str, int]]]:
     """What a range search asks of the game's blockers and passage costs: the spaces blocked by the rules that
     have a whole-map form, the rules that answer one space at a time, and the passage costs in their order,
-    each a rule or its whole-map answers."""
+    each a rule or its whole-map answers (as :func:`passage_cost` takes them)."""
     blocked: set[str] = set()
     one_by_one = []
     for rule in RANGE_BLOCKERS.of(ctx):
@@ -258,15 +259,6 @@ def _search_rules(ctx: Ctx) -> tuple[set[str], list[Callable], list[Callable | d
             blocked.update(form(ctx))
     costs = [form(ctx) if (form := getattr(rule, "whole_map", None)) else rule for rule in PASSAGE_COSTS.of(ctx)]
     return blocked, one_by_one, costs
-
-
-def _passage(ctx: Ctx, space: str, costs: list[Callable | dict[str, int]]) -> int:
-    """What passing through a space costs: the first of ``costs`` (see :func:`_search_rules`) that answers."""
-    for rule in costs:
-        cost = rule.get(space) if type(rule) is dict else rule(ctx, space)
-        if cost is not None:
-            return cost
-    return 1
 
 
 def distance(ctx: Ctx, targets: Iterable[str], start: Iterable[str] | None = None) -> int | None:

@@ -80,13 +80,22 @@ def gain(player: Player, resource: str, count: int = 1) -> Generator[Decision, O
 
 def shortfall(player: Player, cost: dict[str, int]) -> int:
     """How many crystals a payment needs beyond the named resources (or -1 if impossible)."""
-    crystals_needed = cost.get("crystal", 0)
-    for resource, count in cost.items():
-        if resource in BASIC:
-            crystals_needed += max(0, count - player.resources[resource])
+    crystals_needed = _missing(player, cost)[0]
     if crystals_needed > cost.get("crystal", 0) and BOOK_STAND_INS and _book_for(player):
         return _spent(player, cost)[1]
     return crystals_needed
+
+
+def _missing(player: Player, cost: dict[str, int]) -> tuple[int, bool]:
+    """The crystals a payment needs before books stand in (its own crystals and one for each missing basic
+    resource), and whether a missing resource is not books."""
+    have = player.resources
+    needed, not_books = cost.get("crystal", 0), False
+    for resource, count in cost.items():
+        if resource in BASIC and count > have[resource]:
+            needed += count - have[resource]
+            not_books = not_books or resource != "book"
+    return needed, not_books
 
 
 def can_pay(player: Player, cost: dict[str, int]) -> bool:
@@ -97,11 +106,7 @@ def can_pay(player: Player, cost: dict[str, int]) -> bool:
     cover what is missing, some of it is not books and the player has books to spare.
     """
     have = player.resources
-    needed, not_books = cost.get("crystal", 0), False
-    for resource, count in cost.items():
-        if resource in BASIC and count > have[resource]:
-            needed += count - have[resource]
-            not_books = not_books or resource != "book"
+    needed, not_books = _missing(player, cost)
     if needed <= have["crystal"]:
         return True
     if not not_books or have["book"] <= cost.get("book", 0) or not BOOK_STAND_INS or not _book_for(player):

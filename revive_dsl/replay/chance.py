@@ -102,9 +102,7 @@ def taken_from_front(before: list[str], after: list[str]) -> list[str]:
     >>> taken_from_front(["a", "b"], ["a", "b", "x"])
     []
     """
-    if after[: len(before)] == before:  # nothing drawn (most moves)
-        return []
-    for k in range(1, len(before) + 1):
+    for k in range(len(before) + 1):
         rest = before[k:]
         if after[: len(rest)] == rest:
             return before[:k]
