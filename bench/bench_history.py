@@ -5,7 +5,7 @@
 A replay keeps every committed state for going back (``Replay.states``). This prints:
 
 - the memory a replay retains per step (``tracemalloc``, after a collection), with the states kept as they
-  are (each sharing what did not change with the one before: ``engine.state.share_unchanged``) and, for
+  are (each sharing what its move did not change with the one before: ``engine.state.settle``) and, for
   comparison, as full independent copies;
 - the CPU time per step in windows of 100 steps along the replay, as its history grows, with the states
   shared and (as before they shared) kept as full copies, under Python's default collector and under the
@@ -74,28 +74,29 @@ def step_cost(script, repeat: int = 3) -> float:
     return statistics.median(times) * 1e6
 
 
+class FullCopies(Replay):
+    """A replay keeping each step's state as a full independent copy (as before the states shared)."""
+
+    def step(self):
+        result = super().step()
+        self.runner.game = self.states[-1] = self.states[-1].clone()
+        return result
+
+
 def windows(script, shared: bool, repeat: int = 3) -> list[float]:
     """Median CPU µs per step in each window of 100 steps of one replay (full copies kept if not ``shared``)."""
-    from revive_dsl.replay import player
-
-    real = player.share_unchanged
-    if not shared:
-        player.share_unchanged = lambda new, old: None
-    try:
-        runs = []
-        for _ in range(repeat):
-            gc.collect()
-            replay = Replay(script)
-            marks = [time.process_time()]
-            for _ in replay.steps():
-                marks.append(time.process_time())
-            ends = range(0, len(marks) - 1, 100)
-            runs.append(
-                [(marks[min(i + 100, len(marks) - 1)] - marks[i]) / (min(i + 100, len(marks) - 1) - i) for i in ends]
-            )
-        return [statistics.median(window) * 1e6 for window in zip(*runs, strict=True)]
-    finally:
-        player.share_unchanged = real
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        replay = Replay(script) if shared else FullCopies(script)
+        marks = [time.process_time()]
+        for _ in replay.steps():
+            marks.append(time.process_time())
+        ends = range(0, len(marks) - 1, 100)
+        runs.append(
+            [(marks[min(i + 100, len(marks) - 1)] - marks[i]) / (min(i + 100, len(marks) - 1) - i) for i in ends]
+        )
+    return [statistics.median(window) * 1e6 for window in zip(*runs, strict=True)]
 
 
 def main() -> None:

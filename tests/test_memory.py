@@ -26,22 +26,24 @@ def test_reading_yaml_keeps_no_node_alive():
 
 def test_a_replays_history_shares_what_a_move_did_not_change_and_keeps_every_state_exact():
     from revive_dsl.replay import Replay, load_script
-    from revive_dsl.replay import player as replay_player
+
+    class FullCopies(Replay):  # the same replay keeping each state as a copy of its own
+        def step(self):
+            result = super().step()
+            self.runner.game = self.states[-1] = self.states[-1].clone()
+            return result
 
     script = load_script(ROOT / "replays" / "games" / "2p-nadair-ox49.yaml")
     shared = Replay(script)
-    shared.run()
-    real = replay_player.share_unchanged
-    replay_player.share_unchanged = lambda new, old: None  # the same replay keeping full copies
-    try:
-        copies = Replay(script)
-        copies.run()
-    finally:
-        replay_player.share_unchanged = real
+    as_played = [shared.game.to_json()] + [step.after.to_json() for step in shared.steps()]
+    copies = FullCopies(script)
+    copies.run()
+    assert [s.to_json() for s in shared.states] == as_played  # no later move changed a kept state
     assert [s.to_json() for s in shared.states] == [s.to_json() for s in copies.states]
     first, second = shared.states[1], shared.states[2]
     assert first.board.tiles is second.board.tiles or first.board is second.board  # unchanged: one object
     assert sum(a is b for a, b in zip(first.players, second.players, strict=True)) >= 1  # a player who did not move
+    assert not any(a is b for a, b in zip(copies.states[1].players, copies.states[2].players, strict=True))
     shared.back_to(1)  # going back gives a state of its own: playing on changes no kept state
     kept = [s.to_json() for s in shared.states]
     shared.run()

@@ -28,7 +28,7 @@ from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_decisions, setup_pending
-from revive_dsl.engine.state import Game
+from revive_dsl.engine.state import Game, settle, working_copy
 
 ACTIONS_PER_TURN = 2
 
@@ -155,7 +155,7 @@ class Runner:
         if self._pending is not None:
             return self._pending
         if self._gen is None and setup_pending(self.game):  # the variants' choices come before the first turn
-            self._work = self.game.clone()
+            self._work = working_copy(self.game)
             self._gen = setup_decisions(self._work)
             self._advance(None)
             return self.decision()
@@ -194,8 +194,12 @@ class Runner:
 
     def _score(self) -> None:
         rules = self.rules or Rules.load(tuple(self.game.packs))
+        work = working_copy(self.game)
         for hook in GAME_OVER.of(rules):
-            hook(rules, self.game)
+            hook(rules, work)
+        settle(work)
+        if work != self.game:  # scored now (asked again once over, the hooks find it done)
+            self.game = work
 
     @property
     def between_moves(self) -> bool:
@@ -207,11 +211,13 @@ class Runner:
         self._work = self._gen = self._pending = None
 
     def _start(self, option: Option) -> None:
-        self._turn = None  # the state changes (in place when the turn ends)
+        self._turn = None  # the state changes
         if option.key == "end":
-            end_turn(self.game)
+            work = working_copy(self.game)
+            end_turn(work)
+            self.game = settle(work)
             return
-        self._work = self.game.clone()
+        self._work = working_copy(self.game)
         chosen = MOVES[option.key]
         ctx = Ctx(self._work, self._work.turn.player, self.rules, log=self.log, allowed=option.key)
         if chosen.is_action:
@@ -224,4 +230,4 @@ class Runner:
         try:
             self._pending = next(self._gen) if option is None else self._gen.send(option)
         except StopIteration:
-            self.game, self._work, self._gen, self._pending = self._work, None, None, None
+            self.game, self._work, self._gen, self._pending = settle(self._work), None, None, None

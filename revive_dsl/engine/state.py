@@ -18,7 +18,8 @@ import json
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from itertools import islice
 from typing import Any
 
 RESOURCES = ("gear", "book", "food", "crystal")
@@ -80,6 +81,16 @@ def part(holder: Any, cls: type) -> Any:
     return found
 
 
+def _on_first_access(holder: Any, name: str) -> Any:
+    """A field of a working copy not read yet: copied from the state it was made from (:func:`working_copy`)."""
+    found = holder.__dict__.get(_ORIGIN)
+    plan = _LAZY_PLANS.get(type(holder))
+    if found is None or plan is None or name not in plan.later:
+        raise AttributeError(f"'{type(holder).__name__}' object has no attribute '{name}'")
+    value = holder.__dict__[name] = plan.later[name](getattr(found, name))
+    return value
+
+
 @dataclass(frozen=True)
 class Played:
     """A card in a card slot: which card, and which half shows (the one that was gained).
@@ -93,6 +104,8 @@ class Played:
 @dataclass
 class Player:
     """Everything one player has: resources, cards, boards, pieces and points."""
+
+    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     seat: int
     name: str
@@ -137,6 +150,8 @@ class Player:
 class Board:
     """What lies on the main board: tiles in slots, and the pieces on spaces."""
 
+    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
+
     tiles: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # slot -> {tile, orientation, explored}
     buildings: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, size}
     figures: dict[str, list[int]] = field(default_factory=dict)  # location -> seats, in arrival order
@@ -169,6 +184,8 @@ def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
 class Supply:
     """Decks, displays and piles, each a list with the top of a deck first."""
 
+    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
+
     citizen_deck: list[str] = field(default_factory=list)
     citizen_display: list[str] = field(default_factory=list)
     module_pile: list[str] = field(default_factory=list)
@@ -186,6 +203,8 @@ class Supply:
 @dataclass
 class Turn:
     """Whose turn it is and how far it has gone."""
+
+    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     player: int = 0
     actions: int = 0  # actions taken this turn
@@ -206,6 +225,8 @@ class Turn:
 @dataclass
 class Game:
     """The whole state of one game."""
+
+    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     players: list[Player] = field(default_factory=list)
     board: Board = field(default_factory=Board)
@@ -404,6 +425,8 @@ def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
 
         def found(value: Any) -> Any:
             mine = value.__dict__
+            if _ORIGIN in mine:  # a working copy: the fields not read yet come from the state it was made from
+                mine = {name: getattr(value, name) for name in cls.__dataclass_fields__}
             new = object.__new__(cls)
             out = {name: mine[name] for name in shared}
             for name, copier in copied:
@@ -417,6 +440,138 @@ def _dataclass_copier(cls: type) -> Callable[[Any], Any]:
 
 def _copy_game(game: Game) -> Game:
     return _dataclass_copier(Game)(game)
+
+
+# --- working copies: a move changes a copy made field by field as it reads them --------------------------------
+
+_ORIGIN = "__origin__"  # the key, in a working copy's __dict__, of the state it was made from
+
+
+@dataclass(frozen=True)
+class _LazyPlan:
+    """How a holder class is copied on access: the immutable fields taken at once (``now``), the fields copied at
+    once (``copied``: those with a plain default, which the class itself holds, so reading them never reaches
+    ``__getattr__``), each other field with the function copying it when first read (``later``), and which of
+    those hold holders (``nested``)."""
+
+    now: tuple[str, ...]
+    copied: tuple[tuple[str, Callable[[Any], Any]], ...]
+    later: dict[str, Callable[[Any], Any]]
+    nested: tuple[str, ...]
+    names: tuple[str, ...]
+    copied_names: tuple[str, ...]
+    made_with: int  # how many keys a fresh copy's __dict__ has (``now``, ``copied`` and the original)
+    get_now: Callable[[dict[str, Any]], tuple[Any, ...]]  # the ``now`` fields' values, as a tuple
+
+
+_LAZY_PLANS: dict[type, _LazyPlan] = {}
+
+
+def _lazy_plan(cls: type) -> _LazyPlan:
+    hints = typing.get_type_hints(cls)
+    now, copied, later, nested = [], [], {}, []
+    for f in fields(cls):
+        hint = hints[f.name]
+        if typing.get_origin(hint) is list and typing.get_args(hint)[0] in _LAZY_HOLDERS:
+            later[f.name] = _lazy_list
+            nested.append(f.name)
+        elif hint in _LAZY_HOLDERS:
+            later[f.name] = _lazy_holder
+            nested.append(f.name)
+        else:
+            copier = _copier(hint)
+            if copier is None:
+                now.append(f.name)
+            elif f.default is not MISSING:
+                copied.append((f.name, copier))
+            else:
+                later[f.name] = copier
+    names = tuple(f.name for f in fields(cls))
+    copied_names = tuple(name for name, _ in copied)
+    made_with = len(now) + len(copied) + 1
+
+    def get_now(values: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(map(values.__getitem__, now))
+
+    return _LazyPlan(tuple(now), tuple(copied), later, tuple(nested), names, copied_names, made_with, get_now)
+
+
+def _lazy_holder(origin: Any) -> Any:
+    mine = origin.__dict__
+    if _ORIGIN in mine:  # a working copy of a working copy: a plain copy of it (nothing left to share)
+        return _dataclass_copier(type(origin))(origin)
+    plan = _LAZY_PLANS[type(origin)]
+    new = object.__new__(type(origin))
+    out = {name: mine[name] for name in plan.now}
+    for name, copier in plan.copied:
+        out[name] = copier(mine[name])
+    out[_ORIGIN] = origin
+    new.__dict__.update(out)
+    return new
+
+
+def _lazy_list(origin: list[Any]) -> list[Any]:
+    return [_lazy_holder(item) for item in origin]
+
+
+def working_copy(game: Game) -> Game:
+    """A copy of ``game`` for a move to change: each field of the game, its players, board, supply and turn is
+    copied when first read, so what the move never reads costs nothing; :func:`settle` makes it a whole state
+    that shares with ``game`` every field it left equal. ``game`` is never changed (a move that fails just drops
+    its copy), and must not be changed while the copy, or the state settled from it, is in use.
+
+    >>> a = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> b = working_copy(a)
+    >>> b.players[0].resources["gear"] += 2
+    >>> b.players[0].tracks["grey"]  # read, not changed
+    1
+    >>> b = settle(b)
+    >>> a.players[0].resources["gear"], b.players[0].resources["gear"]
+    (0, 2)
+    >>> b.players[0].tracks is a.players[0].tracks, b.board is a.board  # equal: the very same objects
+    (True, True)
+    """
+    return _lazy_holder(game)
+
+
+def settle(work: Game) -> Game:
+    """``work`` (a :func:`working_copy`) made a whole state, sharing with the state it was copied from every field
+    equal in both (a holder left all equal is that state's own); returns the settled game, ``work`` itself unless
+    the move changed nothing at all."""
+    return _settle(work)
+
+
+def _settle(holder: Any) -> Any:
+    mine = holder.__dict__
+    origin = mine.get(_ORIGIN)
+    if origin is None:
+        return holder
+    plan = _LAZY_PLANS[type(holder)]
+    theirs = origin.__dict__
+    same = True
+    # The fields read (or set) since the copy was made follow, in the copy's __dict__, those it was made with.
+    for name in [*plan.copied_names, *islice(mine, plan.made_with, None)]:
+        value, old = mine[name], theirs[name]
+        if name in plan.nested:
+            if type(value) is list:
+                value = [_settle(item) for item in value]
+                if len(value) == len(old) and all(a is b for a, b in zip(value, old, strict=False)):
+                    value = old
+            else:
+                value = _settle(value)
+            mine[name] = value
+            same = same and value is old
+        elif value is not old:
+            if value == old:
+                mine[name] = old
+            else:
+                same = False
+    if same:
+        now, before = plan.get_now(mine), plan.get_now(theirs)
+        if now == before and list(map(type, now)) == list(map(type, before)):
+            return origin
+    holder.__dict__ = {name: mine[name] if name in mine else theirs[name] for name in plan.names}
+    return holder
 
 
 def _build(cls, raw: dict[str, Any]):
@@ -438,6 +593,8 @@ def _build(cls, raw: dict[str, Any]):
 # The holders of rules packages' parts, by the name :func:`state_part` takes.
 HOLDERS: dict[str, type] = {"player": Player, "board": Board, "supply": Supply, "turn": Turn}
 _HOLDER_OF = {cls: name for name, cls in HOLDERS.items()}
+_LAZY_HOLDERS = frozenset((Game, *HOLDERS.values()))
+_LAZY_PLANS.update({cls: _lazy_plan(cls) for cls in _LAZY_HOLDERS})
 
 
 def share_unchanged(new: Game, old: Game) -> None:

@@ -38,7 +38,7 @@ from revive_dsl.engine.decisions import Decision, IllegalAnswer
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_pending
-from revive_dsl.engine.state import Game, share_unchanged
+from revive_dsl.engine.state import Game, settle, working_copy
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay import chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
@@ -146,9 +146,9 @@ class Replay:
         result = self.apply(step.move, step) if step.refused is None else self._refused(step)
         self.check_expectations(step, result.after)
         self.check_highlights(step, result)
-        self.states.append(result.after)  # committed states are never changed in place: the Runner moves on copies
-        if len(self.states) >= 3:  # the state before this one is history now: it shares what did not change
-            share_unchanged(self.states[-2], self.states[-3])
+        # Committed states are never changed in place (the Runner moves on working copies), and each shares with
+        # the one before it what its move left unchanged (engine.state.settle): history costs what moves change.
+        self.states.append(result.after)
         return result
 
     def back_to(self, done: int) -> None:
@@ -231,17 +231,15 @@ class Replay:
                 message = f"it is {turn_player}'s turn, not {mover}'s; {turn_player}'s moves: {legal}"
                 raise self._error(step, move.pos, message, decision, refusal=True)
             answers.insert(0, Answer(str(move.verb), None, move.verb_pos))
-        if move.reveals:
-            runner.game = before.clone()
+        if move.reveals:  # the revealed items are put where the move draws them, on a copy
+            work = working_copy(before)
             try:
-                chance.arrange(runner.game, [(r.pile, r.item) for r in move.reveals])
+                chance.arrange(work, [(r.pile, r.item) for r in move.reveals])
             except chance.ChanceError as err:
-                runner.game = before
                 bad = next((r for r in move.reveals if f"'{r.item}'" in str(err)), None)
                 bad = bad or next((r for r in move.reveals if r.pile in str(err)), move.reveals[0])
                 raise self._error(step, bad.pos, str(err)) from None
-        elif move.verb == "end":  # ending a turn (and the final scoring) change the committed state in place
-            runner.game = before.clone()
+            runner.game = settle(work)
         arranged = runner.game
         taken: list[tuple[str, str]] = []
 
