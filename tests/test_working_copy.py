@@ -16,7 +16,7 @@ from revive_dsl.engine.game import Runner
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
-from revive_dsl.engine.state import Game, Player, settle, working_copy
+from revive_dsl.engine.state import Board, Game, Player, Supply, Turn, settle, working_copy
 
 load_all()
 
@@ -142,3 +142,27 @@ def test_an_attribute_no_state_has_is_still_an_attribute_error() -> None:
         working_copy(_ann()).players[0].gold  # noqa: B018
     with pytest.raises(AttributeError, match="'Player' object has no attribute 'gold'"):
         _ann().players[0].gold  # noqa: B018
+
+
+def test_a_settled_state_is_made_of_the_state_classes_themselves() -> None:
+    # A working copy's holders are of subclasses that copy on first read; what a move leaves behind is plain
+    # state again (pickled to other processes, compared by type, read at full speed).
+    for game, _ in _random_game("abyss", 11)[::25]:
+        holders = [game, game.board, game.supply, game.turn, *game.players]
+        assert [type(h) for h in holders] == [Game, Board, Supply, Turn] + [Player] * len(game.players)
+        assert all("__origin__" not in vars(h) for h in holders)
+
+
+def test_random_play_on_whole_copies_gives_the_same_states() -> None:
+    packs, tribes, variants = GAMES["base"]
+    rules = Rules.load(packs)
+    texts = []
+    for share in (True, False):
+        game = new_game(rules, _players(tribes), seed=12, variants=variants)
+        runner, driver, seen = Runner(game, rules, share=share), RandomDriver(12), []
+        while (decision := runner.decision()) is not None:
+            runner.answer(driver.answer(decision))
+            if runner.between_moves:
+                seen.append(runner.game.to_json())
+        texts.append(seen)
+    assert texts[0] == texts[1] and len(texts[0]) > 100

@@ -137,13 +137,21 @@ class Runner:
     ``game.turn.final_scores`` (see :func:`revive_dsl.rules.base.scoring.record_final_scores`).
 
     An answer to the turn's decision is checked against the options of the last ``decision()`` for the
-    same state, like every pending decision (change ``runner.game`` only between moves, then ask again);
-    an answer given without asking tests just that move.
+    same state, like every pending decision; an answer given without asking tests just that move.
+
+    A move runs on a working copy of ``runner.game`` and settles into a new state
+    (:func:`~revive_dsl.engine.state.working_copy`, :func:`~revive_dsl.engine.state.settle`): a state is never
+    changed in place once a move has followed it, since the states after it may share its objects. With
+    ``share`` (the default) each new state shares with the one before every field its move left equal, so a
+    kept history costs what the moves change; random play, which keeps no state, passes ``share=False`` (each
+    move then runs on a whole copy, which costs less than copying field by field as a move reads). To
+    set up a position, change ``runner.game`` before the first move, or give the Runner a state of its own.
     """
 
-    def __init__(self, game: Game, rules: Rules | None = None):
+    def __init__(self, game: Game, rules: Rules | None = None, *, share: bool = True):
         self.game = game
         self.rules = rules
+        self.share = share  # each new state shares with the one before what its move left equal (settle)
         self._work: Game | None = None
         self._gen: Effect | None = None
         self._pending: Decision | None = None
@@ -155,7 +163,7 @@ class Runner:
         if self._pending is not None:
             return self._pending
         if self._gen is None and setup_pending(self.game):  # the variants' choices come before the first turn
-            self._work = working_copy(self.game)
+            self._work = self._working_copy()
             self._gen = setup_decisions(self._work)
             self._advance(None)
             return self.decision()
@@ -188,16 +196,24 @@ class Runner:
         if self._gen is None and self.game.turn.over:
             self._score()
 
+    def _working_copy(self) -> Game:
+        """The copy of the state a move changes: made field by field as the move reads it, to share what it leaves
+        equal; a plain whole copy when no state is kept (``share`` False), which costs less than reading that way."""
+        return working_copy(self.game) if self.share else self.game.clone()
+
+    def _settled(self, work: Game) -> Game:
+        return settle(work) if self.share else work
+
     def _at_turn(self) -> bool:
         """True when the next decision is the turn's own (no move under way, setup done, game not over)."""
         return self._gen is None and not setup_pending(self.game) and not self.game.turn.over
 
     def _score(self) -> None:
         rules = self.rules or Rules.load(tuple(self.game.packs))
-        work = working_copy(self.game)
+        work = self._working_copy()
         for hook in GAME_OVER.of(rules):
             hook(rules, work)
-        settle(work)
+        work = self._settled(work)
         if work != self.game:  # scored now (asked again once over, the hooks find it done)
             self.game = work
 
@@ -213,11 +229,11 @@ class Runner:
     def _start(self, option: Option) -> None:
         self._turn = None  # the state changes
         if option.key == "end":
-            work = working_copy(self.game)
+            work = self._working_copy()
             end_turn(work)
-            self.game = settle(work)
+            self.game = self._settled(work)
             return
-        self._work = working_copy(self.game)
+        self._work = self._working_copy()
         chosen = MOVES[option.key]
         ctx = Ctx(self._work, self._work.turn.player, self.rules, log=self.log, allowed=option.key)
         if chosen.is_action:
@@ -230,4 +246,4 @@ class Runner:
         try:
             self._pending = next(self._gen) if option is None else self._gen.send(option)
         except StopIteration:
-            self.game, self._work, self._gen, self._pending = settle(self._work), None, None, None
+            self.game, self._work, self._gen, self._pending = self._settled(self._work), None, None, None

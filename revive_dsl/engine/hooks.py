@@ -54,7 +54,7 @@ def owner(entry: Any) -> str | None:
 def packages_of(where: Any) -> tuple[str, ...]:
     """The rules packages a game plays with: from its :class:`Rules`, or a ``Ctx``/``Runner`` holding them,
     or a ``Game`` (whose packs name them)."""
-    if type(where) is Game:  # the most asked, and the slowest to tell by its attributes
+    if isinstance(where, Game):  # the most asked (a state, or a move's working copy of one)
         return _names_of_packs(where.packs)
     names = getattr(where, "package_names", None)  # a Rules
     if names is not None:

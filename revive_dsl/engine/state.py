@@ -72,6 +72,17 @@ def state_part(namespace: str, holder: str):
     return declare
 
 
+def holder_name(holder: Any) -> str:
+    """Which state holder this is, by the name :func:`state_part` takes: "player", "board", "supply" or "turn"
+    (a move's working copy of one included, whose class is a subclass of the holder's: ask this rather than
+    its ``type``).
+
+    >>> holder_name(Board()), holder_name(working_copy(Game()).board)
+    ('board', 'board')
+    """
+    return _HOLDER_OF[type(holder)]
+
+
 def part(holder: Any, cls: type) -> Any:
     """A rules package's part of a player, the board, the supply or the turn (made, all defaults, on first use)."""
     namespace, _ = cls.__state_part__
@@ -79,16 +90,6 @@ def part(holder: Any, cls: type) -> Any:
     if found is None:
         found = holder.parts[namespace] = cls()
     return found
-
-
-def _on_first_access(holder: Any, name: str) -> Any:
-    """A field of a working copy not read yet: copied from the state it was made from (:func:`working_copy`)."""
-    found = holder.__dict__.get(_ORIGIN)
-    plan = _LAZY_PLANS.get(type(holder))
-    if found is None or plan is None or name not in plan.later:
-        raise AttributeError(f"'{type(holder).__name__}' object has no attribute '{name}'")
-    value = holder.__dict__[name] = plan.later[name](getattr(found, name))
-    return value
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,6 @@ class Played:
 @dataclass
 class Player:
     """Everything one player has: resources, cards, boards, pieces and points."""
-
-    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     seat: int
     name: str
@@ -150,8 +149,6 @@ class Player:
 class Board:
     """What lies on the main board: tiles in slots, and the pieces on spaces."""
 
-    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
-
     tiles: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # slot -> {tile, orientation, explored}
     buildings: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, size}
     figures: dict[str, list[int]] = field(default_factory=dict)  # location -> seats, in arrival order
@@ -184,8 +181,6 @@ def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
 class Supply:
     """Decks, displays and piles, each a list with the top of a deck first."""
 
-    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
-
     citizen_deck: list[str] = field(default_factory=list)
     citizen_display: list[str] = field(default_factory=list)
     module_pile: list[str] = field(default_factory=list)
@@ -203,8 +198,6 @@ class Supply:
 @dataclass
 class Turn:
     """Whose turn it is and how far it has gone."""
-
-    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     player: int = 0
     actions: int = 0  # actions taken this turn
@@ -225,8 +218,6 @@ class Turn:
 @dataclass
 class Game:
     """The whole state of one game."""
-
-    __getattr__ = _on_first_access  # a working copy's field is copied when first read (working_copy)
 
     players: list[Player] = field(default_factory=list)
     board: Board = field(default_factory=Board)
@@ -459,12 +450,15 @@ class _LazyPlan:
     later: dict[str, Callable[[Any], Any]]
     nested: tuple[str, ...]
     names: tuple[str, ...]
+    base: type  # the holder class
+    work: type  # the class of its working copies (:func:`_work_class`)
     copied_names: tuple[str, ...]
     made_with: int  # how many keys a fresh copy's __dict__ has (``now``, ``copied`` and the original)
     get_now: Callable[[dict[str, Any]], tuple[Any, ...]]  # the ``now`` fields' values, as a tuple
 
 
-_LAZY_PLANS: dict[type, _LazyPlan] = {}
+_LAZY_PLANS: dict[type, _LazyPlan] = {}  # by the class of the working copies
+_WORK_PLANS: dict[type, _LazyPlan] = {}  # by the holder class
 
 
 def _lazy_plan(cls: type) -> _LazyPlan:
@@ -493,15 +487,45 @@ def _lazy_plan(cls: type) -> _LazyPlan:
     def get_now(values: dict[str, Any]) -> tuple[Any, ...]:
         return tuple(map(values.__getitem__, now))
 
-    return _LazyPlan(tuple(now), tuple(copied), later, tuple(nested), names, copied_names, made_with, get_now)
+    work = _work_class(cls)
+    plan = _LazyPlan(
+        tuple(now), tuple(copied), later, tuple(nested), names, cls, work, copied_names, made_with, get_now
+    )
+    _LAZY_PLANS[work] = _WORK_PLANS[cls] = plan
+    return plan
+
+
+def _on_first_access(holder: Any, name: str) -> Any:
+    """A field of a working copy not read yet: copied from the state it was made from (:func:`working_copy`)."""
+    copier = _LAZY_PLANS[type(holder)].later.get(name)
+    if copier is None:
+        raise AttributeError(f"'{type(holder).__name__}' object has no attribute '{name}'")
+    value = holder.__dict__[name] = copier(getattr(holder.__dict__[_ORIGIN], name))
+    return value
+
+
+def _work_eq(holder: Any, other: Any) -> Any:
+    """``==`` between a working copy and a state holder of its class, field by field."""
+    if not isinstance(other, _LAZY_PLANS[type(holder)].base):
+        return NotImplemented
+    return all(getattr(holder, name) == getattr(other, name) for name in holder.__dataclass_fields__)
+
+
+def _work_class(cls: type) -> type:
+    """The class of a holder's working copies: the holder's own class, whose fields not read yet are copied on
+    first read. (The holder classes themselves have no ``__getattr__``: it would slow every read of the state.)"""
+    body = {"__getattr__": _on_first_access, "__eq__": _work_eq, "__hash__": None, "__module__": cls.__module__}
+    work = type(cls.__name__, (cls,), body)
+    work.__qualname__ = cls.__qualname__
+    return work
 
 
 def _lazy_holder(origin: Any) -> Any:
     mine = origin.__dict__
     if _ORIGIN in mine:  # a working copy of a working copy: a plain copy of it (nothing left to share)
-        return _dataclass_copier(type(origin))(origin)
-    plan = _LAZY_PLANS[type(origin)]
-    new = object.__new__(type(origin))
+        return _dataclass_copier(_LAZY_PLANS[type(origin)].base)(origin)
+    plan = _WORK_PLANS[type(origin)]
+    new = object.__new__(plan.work)
     out = {name: mine[name] for name in plan.now}
     for name, copier in plan.copied:
         out[name] = copier(mine[name])
@@ -536,8 +560,8 @@ def working_copy(game: Game) -> Game:
 
 def settle(work: Game) -> Game:
     """``work`` (a :func:`working_copy`) made a whole state, sharing with the state it was copied from every field
-    equal in both (a holder left all equal is that state's own); returns the settled game, ``work`` itself unless
-    the move changed nothing at all."""
+    equal in both (a holder left all equal is that state's own); returns the settled game (the state it was
+    copied from if the move changed nothing at all). ``work`` is not to be used after."""
     return _settle(work)
 
 
@@ -570,8 +594,9 @@ def _settle(holder: Any) -> Any:
         now, before = plan.get_now(mine), plan.get_now(theirs)
         if now == before and list(map(type, now)) == list(map(type, before)):
             return origin
-    holder.__dict__ = {name: mine[name] if name in mine else theirs[name] for name in plan.names}
-    return holder
+    settled = object.__new__(plan.base)  # a new object: one whose class changed would read its fields slower
+    settled.__dict__.update({name: mine[name] if name in mine else theirs[name] for name in plan.names})
+    return settled
 
 
 def _build(cls, raw: dict[str, Any]):
@@ -594,7 +619,11 @@ def _build(cls, raw: dict[str, Any]):
 HOLDERS: dict[str, type] = {"player": Player, "board": Board, "supply": Supply, "turn": Turn}
 _HOLDER_OF = {cls: name for name, cls in HOLDERS.items()}
 _LAZY_HOLDERS = frozenset((Game, *HOLDERS.values()))
-_LAZY_PLANS.update({cls: _lazy_plan(cls) for cls in _LAZY_HOLDERS})
+for _holder in _LAZY_HOLDERS:
+    if _holder in _HOLDER_OF:
+        _HOLDER_OF[_lazy_plan(_holder).work] = _HOLDER_OF[_holder]
+    else:
+        _lazy_plan(_holder)
 
 
 def share_unchanged(new: Game, old: Game) -> None:

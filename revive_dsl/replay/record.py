@@ -44,7 +44,7 @@ def moves_of(
     names = [p[0] for p in players]
     lines: list[MoveLine] = []
     current: list[tuple[int, str]] = []
-    before = game.clone()
+    before = game  # committed states are never changed in place
     setup = runner.decision() is not None and runner.decision().rule != "turn"
     for seat, key in answers:
         runner.answer(key)
@@ -52,7 +52,7 @@ def moves_of(
         following = runner.decision()
         if runner.between_moves and (following is None or following.rule == "turn"):
             lines.append(_line(names, current, setup, chance.drawn(before, runner.game)))
-            current, before, setup = [], runner.game.clone(), False
+            current, before, setup = [], runner.game, False
     if current:
         raise ValueError("the answers stop in the middle of a move")
     return lines

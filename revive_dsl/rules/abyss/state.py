@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from revive_dsl.engine.state import Board, Player, Supply, Turn, part, state_part
+from revive_dsl.engine.state import Board, Player, Supply, Turn, holder_name, part, state_part
 
 NAMESPACE = "abyss"
 
@@ -159,12 +159,12 @@ class AbyssTurn:
         return [f"achievements: {ticks}; medal: {done.get('medal') or 'none'}"]
 
 
-_PARTS = {Player: AbyssPlayer, Board: AbyssBoard, Supply: AbyssSupply, Turn: AbyssTurn}
+_PARTS = {"player": AbyssPlayer, "board": AbyssBoard, "supply": AbyssSupply, "turn": AbyssTurn}
 
 
 def abyss(holder: Player | Board | Supply | Turn) -> Any:
     """The expansion's part of a player, the board, the supply or the turn (``abyss(game.supply).scyphoz_deck``)."""
-    return part(holder, _PARTS[type(holder)])
+    return part(holder, _PARTS[holder_name(holder)])
 
 
 def with_abyss(holder: Any, **fields: Any) -> Any:
