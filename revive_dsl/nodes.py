@@ -25,10 +25,11 @@ class Node:
 
     def children(self) -> Iterator[Node]:
         """Yield the direct child nodes, in field order."""
-        for f in fields(self):
-            if f.name == "pos":
-                continue
-            value = getattr(self, f.name)
+        names = _CHILD_FIELDS.get(type(self))
+        if names is None:
+            names = _CHILD_FIELDS[type(self)] = tuple(f.name for f in fields(self) if f.name != "pos")
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, Node):
                 yield value
             elif isinstance(value, tuple):
@@ -41,6 +42,9 @@ class Node:
         yield self
         for child in self.children():
             yield from child.walk()
+
+
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> its fields but ``pos`` (dataclasses.fields is slow)
 
 
 # --- arguments -------------------------------------------------------------------

@@ -19,7 +19,7 @@ move completes, so an illegal or unfinished move leaves the state untouched.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from revive_dsl.engine.decisions import Decision, Option, options_of
@@ -43,16 +43,27 @@ class Move:
     carry_out: Callable[[Ctx], Effect]
     label: str = ""
     first: bool = False  # only as the turn's first move, before any action (and it is the turn's action)
+    # ``available`` told the answers the move will be given (a replay knows its move line): the same answer,
+    # found sooner when one of them is an option (a board action prices those targets first)
+    available_given: Callable[[Game, Sequence[str]], bool] | None = None
 
 
 MOVES: dict[str, Move] = {}
 
 
-def move(name: str, *, action: bool, available: Callable[[Game], bool], label: str = "", first: bool = False):
+def move(
+    name: str,
+    *,
+    action: bool,
+    available: Callable[[Game], bool],
+    label: str = "",
+    first: bool = False,
+    available_given: Callable[[Game, Sequence[str]], bool] | None = None,
+):
     """Register a move's implementation (a generator taking a Ctx); ``first``: only before any action."""
 
     def register(fn: Callable[[Ctx], Effect]):
-        MOVES[name] = Move(name, action, available, fn, label, first)
+        MOVES[name] = Move(name, action, available, fn, label, first, available_given)
         return fn
 
     return register
@@ -63,17 +74,20 @@ def actions_left(game: Game) -> int:
     return limit - game.turn.actions
 
 
-def move_allowed(game: Game, key: str) -> bool:
-    """Whether the current player may make the move ``key`` (a :data:`MOVES` key or ``end``) now."""
+def move_allowed(game: Game, key: str, given: Sequence[str] = ()) -> bool:
+    """Whether the current player may make the move ``key`` (a :data:`MOVES` key or ``end``) now; ``given``: the
+    answers the move will be given, if known (the answer is the same, found sooner: ``Move.available_given``)."""
     if key == "end":
         return game.turn.actions > 0
     m = MOVES.get(key)
     if m is None or key not in _table_order(game)[1]:  # a move of a rules package the game does not play
         return False
-    if m.first:
-        return game.turn.actions == 0 and m.available(game)
-    if m.is_action:
-        return not game.turn.hibernated and actions_left(game) > 0 and m.available(game)
+    if m.first and game.turn.actions != 0:
+        return False
+    if m.is_action and not m.first and (game.turn.hibernated or actions_left(game) <= 0):
+        return False
+    if given and m.available_given is not None:
+        return m.available_given(game, given)
     return m.available(game)
 
 
@@ -177,12 +191,14 @@ class Runner:
         self._turn = (self.game, turn)
         return turn
 
-    def answer(self, key: str) -> None:
-        """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing."""
+    def answer(self, key: str, given: Sequence[str] = ()) -> None:
+        """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing. ``given``: for the
+        turn's move, the answers that will follow, if known (a replay's move line): whether the move is possible
+        is then found from them first (the same answer, sooner)."""
         asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
         if asked:
             option = self._turn[1].choose(key)
-        elif self._at_turn() and move_allowed(self.game, key):  # testing one move is far cheaper than listing all
+        elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing all
             option = Option(key)
         else:
             decision = self.decision()

@@ -274,8 +274,8 @@ class Replay:
                     f"{decision.rule} ({decision.prompt}) is decided by {who}, not {given_by}: {hint}",
                     decision,
                 )
-            try:
-                runner.answer(answer.key)
+            try:  # the turn's move is told the answers that follow (whether it is possible is found from them first)
+                runner.answer(answer.key, [a.key for a in answers] if decision is None else ())
             except IllegalAnswer as err:
                 raise fail(answer.pos, str(err), err.decision, refusal=True) from None
             taken.append(("what do you do?" if decision is None else decision.prompt, answer.key))

@@ -35,7 +35,7 @@ The same generators serve the actions (moves that spend an action) and the DSL's
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
@@ -774,10 +774,15 @@ def _register(name: str) -> None:
     def available(game) -> bool:
         return possible(Ctx(game, game.turn.player, Rules.load(tuple(game.packs))))
 
+    def available_given(game, given: Sequence[str]) -> bool:  # a given answer that is a target settles it at once
+        ctx = Ctx(game, game.turn.player, Rules.load(tuple(game.packs)))
+        with unchanged(game):
+            return any(next(choices(ctx, only=key), None) is not None for key in given) or possible(ctx)
+
     def free_effect(ctx: Ctx, call: n.Call) -> Effect:
         yield from carry_out(ctx)
 
-    move(name, action=True, available=available, label=name)(carry_out)
+    move(name, action=True, available=available, label=name, available_given=available_given)(carry_out)
     effect(name)(free_effect)
     NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
 
