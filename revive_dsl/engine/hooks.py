@@ -69,6 +69,30 @@ def _names_of_packs(packs: list[str]) -> tuple[str, ...]:
     return Rules.load(tuple(packs)).package_names
 
 
+def same_hook(one: Any, other: Any) -> bool:
+    """Whether two hook entries are the same: equal, or the same module-level functions (a tuple: item by item)
+    of a module imported twice, as a test runner may import a file it was given; the hooks added by the second
+    import are then not added again.
+
+    >>> import json, json.decoder
+    >>> same_hook(len, len), same_hook(len, max), same_hook((json.loads, 1), (json.loads, 1))
+    (True, False, True)
+    """
+    if one == other:
+        return True
+    if isinstance(one, tuple) and isinstance(other, tuple):
+        return len(one) == len(other) and all(same_hook(a, b) for a, b in zip(one, other, strict=True))
+    name = _name(one)
+    return name is not None and name == _name(other)
+
+
+def _name(entry: Any) -> tuple[str, str] | None:
+    """A module-level function's module and qualified name (None for anything else: a lambda or a closure is
+    only ever itself)."""
+    module, name = getattr(entry, "__module__", None), getattr(entry, "__qualname__", None)
+    return (module, name) if isinstance(module, str) and isinstance(name, str) and "<" not in name else None
+
+
 class Hooks(list[T]):
     """A list of hooks that rules packages append to; :meth:`of` gives the ones a game sees."""
 
@@ -89,15 +113,16 @@ class Hooks(list[T]):
         return hit[1]
 
     def add(self, item: T, *, before: Any = None) -> None:
-        """Add an entry once (adding it again does nothing), at the end or just before ``before``: the order
-        is declared where it matters, whichever package was imported first.
+        """Add an entry once (adding it again, or the same function of a module imported again, does nothing:
+        :func:`same_hook`), at the end or just before ``before``: the order is declared where it matters,
+        whichever package was imported first.
 
         >>> hooks = Hooks("example", [len, max])
         >>> hooks.add(min, before=max); hooks.add(min)
         >>> [f.__name__ for f in hooks]
         ['len', 'min', 'max']
         """
-        if item in self:
+        if any(same_hook(item, entry) for entry in self):
             return
         if before is not None and before in self:
             self.insert(self.index(before), item)

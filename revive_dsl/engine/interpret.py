@@ -5,7 +5,9 @@ to the table :data:`EFFECTS` (the same words as the signature table's effects). 
 are generators: they ``yield`` decisions and receive the chosen option.
 
 >>> from revive_dsl import parse
+>>> from revive_dsl.engine.registry import load_all
 >>> from revive_dsl.engine.state import Game, Player
+>>> load_all()  # the rules packages' effects (``gain``...) register themselves
 >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
 >>> run_to_end(apply_text(game, 0, "gain 2 book and energy"), [])
 >>> game.players[0].resources["book"], game.players[0].energy

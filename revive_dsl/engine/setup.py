@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from revive_dsl.engine.hooks import Hooks
+from revive_dsl.engine.hooks import Hooks, same_hook
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
 
@@ -69,7 +69,7 @@ SETUP_DRAWS: Hooks[tuple[int, Callable[[Rules, random.Random, int, list[str], di
 def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], dict[str, Any]], None]) -> None:
     """Register a pack's draws as step ``step`` of the order of chance: draws run by step number, so a seed
     deals the same setup whichever rules package was imported first."""
-    if all(d is not draw for _, d in SETUP_DRAWS):
+    if not any(same_hook(d, draw) for _, d in SETUP_DRAWS):
         SETUP_DRAWS.append((step, draw))
         SETUP_DRAWS.sort(key=lambda entry: entry[0])
 

@@ -139,8 +139,7 @@ def while_range(ctx: Ctx) -> int:
     return total
 
 
-if while_range not in RANGE_BONUSES:
-    RANGE_BONUSES.append(while_range)
+RANGE_BONUSES.add(while_range)
 
 
 # --- setup ------------------------------------------------------------------------------------------
@@ -153,5 +152,4 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
             abyss(player).circadian = "day"
 
 
-if _setup not in SETUP_STEPS:
-    SETUP_STEPS.append(_setup)
+SETUP_STEPS.add(_setup)

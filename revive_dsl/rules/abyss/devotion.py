@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.hooks import same_hook
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import rules_of
@@ -87,8 +88,7 @@ def _score(ctx: Ctx, track: str, amount: int) -> Effect:
         yield from advance_devotion(ctx, amount)
 
 
-if convert_gain not in GAIN_CONVERSION:
-    GAIN_CONVERSION.append(convert_gain)
+GAIN_CONVERSION.add(convert_gain)
 
 
 @effect("convert_points")
@@ -172,5 +172,5 @@ def _devotion_line(ctx: Ctx) -> Iterator[ScoreLine]:
     yield ScoreLine("devotion", abyss(ctx.player).devotion)
 
 
-if _devotion_line not in SCORING:
+if not any(same_hook(_devotion_line, entry) for entry in SCORING):
     SCORING.insert(0, _devotion_line)

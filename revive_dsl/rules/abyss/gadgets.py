@@ -156,8 +156,7 @@ def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
             abyss(player).gadgets = starting_gadgets(rules, player.tribe, player.side)
 
 
-if _setup not in SETUP_STEPS:
-    SETUP_STEPS.append(_setup)
+SETUP_STEPS.add(_setup)
 
 
 @counter("used_gadgets")

@@ -217,5 +217,4 @@ for _table, _rule in (
     (RANGE_ORIGINS, _from_closed_gates),
     (actions.MAY_BUILD, _not_under_a_gate),
 ):
-    if _rule not in _table:
-        _table.append(_rule)
+    _table.add(_rule)

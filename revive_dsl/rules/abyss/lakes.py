@@ -103,10 +103,8 @@ def lake_bonus(ctx: Ctx) -> Effect:
 
 
 actions.TERRAIN_REWARDS.setdefault("lake", _building_reward)
-if lake_of not in actions.REWARD_LARGE_SPACES:
-    actions.REWARD_LARGE_SPACES.append(lake_of)
-if _lake_cells not in LARGE_SPACES:
-    LARGE_SPACES.append(_lake_cells)
+actions.REWARD_LARGE_SPACES.add(lake_of)
+LARGE_SPACES.add(_lake_cells)
 if "lake_bonus" not in [name for name, _ in HIBERNATION_STEPS]:
     HIBERNATION_STEPS.append(("lake_bonus", lake_bonus))
 

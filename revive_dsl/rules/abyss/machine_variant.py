@@ -36,6 +36,5 @@ def return_another(ctx: Ctx, colour: str) -> Effect:
     ctx.log.append(f"{ctx.player.name} returns the machine {token} under its pile")
 
 
-if return_another not in MACHINE_TAKEN:
-    MACHINE_TAKEN.append(return_another)
+MACHINE_TAKEN.add(return_another)
 declare_variants("abyss", ("machine_token_variant",))

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from revive_dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
+from revive_dsl.engine.hooks import same_hook
 from revive_dsl.engine.interpret import STATES, Ctx, Effect, counter, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
@@ -93,8 +94,7 @@ def _choose_as_played(ctx: Ctx, card: str, colour: str) -> Effect:
     abyss(ctx.player).scyphoz_colours[card] = chosen
 
 
-if (_may_count_as, _choose_as_played) not in CHOSEN_COLOUR:
-    CHOSEN_COLOUR.append((_may_count_as, _choose_as_played))
+CHOSEN_COLOUR.add((_may_count_as, _choose_as_played))
 
 
 def uncoloured(ctx: Ctx) -> list[str]:
@@ -126,8 +126,7 @@ def _forget_colours(game: Game) -> None:
     abyss(game.players[game.turn.player]).scyphoz_colours.clear()
 
 
-if _forget_colours not in END_TURN_HOOKS:
-    END_TURN_HOOKS.append(_forget_colours)
+END_TURN_HOOKS.add(_forget_colours)
 
 # ``while slotted`` / ``if slotted``: the effect's own card lies in a card slot.
 STATES.setdefault("slotted", lambda ctx: any(p.card == ctx.source for _, p in played_cards(ctx.player)))
@@ -152,7 +151,7 @@ def _scyphoz_bonus(ctx: Ctx) -> Iterator[ScoreLine]:
         )
 
 
-if _scyphoz_bonus not in SCORING:
+if not any(same_hook(_scyphoz_bonus, entry) for entry in SCORING):
     SCORING.insert(SCORING.index(card_bonuses) + 1, _scyphoz_bonus)
 
 

@@ -116,6 +116,5 @@ def _step(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
 
 
 setup_draw(11, _draw)
-if _step not in SETUP_STEPS:
-    SETUP_STEPS.append(_step)
+SETUP_STEPS.add(_step)
 declare_outcomes(piles={"scyphoz_deck": "Scyphoz deck", "journey_deck": "journey deck"})

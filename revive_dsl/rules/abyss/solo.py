@@ -51,8 +51,7 @@ def _cube_on_switch(ctx: Ctx) -> None:
         turn.end_triggered_by, turn.last_turns_left = ctx.seat, []  # the cube left the track: this turn is the last
 
 
-if _cube_on_switch not in AFTER_SWITCH:
-    AFTER_SWITCH.append(_cube_on_switch)
+AFTER_SWITCH.add(_cube_on_switch)
 
 
 # --- one building per tile -------------------------------------------------------------------------
@@ -82,8 +81,7 @@ def _solo_may_build(ctx: Ctx, space: str) -> bool:
     return not solo_abyss(ctx.game) or may_build(rules_of(ctx), ctx.game.board, space)
 
 
-if _solo_may_build not in MAY_BUILD:
-    MAY_BUILD.append(_solo_may_build)
+MAY_BUILD.add(_solo_may_build)
 
 
 # --- achievements ----------------------------------------------------------------------------------
@@ -121,8 +119,7 @@ def _record(rules: Rules, game: Game, sheets: list[ScoreSheet]) -> None:
     }
 
 
-if _record not in RECORD_HOOKS:
-    RECORD_HOOKS.append(_record)
+RECORD_HOOKS.add(_record)
 
 
 def _count_module(ctx: Ctx, module: str) -> None:

@@ -62,10 +62,8 @@ def _flip_if_unstable(ctx: Ctx, spot: str) -> None:
         ctx.log.append(f"{ctx.player.name} flips the unstable machine {token} face down")
 
 
-if _flipped not in MACHINE_GONE:
-    MACHINE_GONE.append(_flipped)
-if _flip_if_unstable not in ON_ACTIVATE:
-    ON_ACTIVATE.append(_flip_if_unstable)
+MACHINE_GONE.add(_flipped)
+ON_ACTIVATE.add(_flip_if_unstable)
 
 
 @effect("rest_all")

@@ -345,5 +345,4 @@ def record_final_scores(rules: Rules, game: Game) -> bool:
 RECORD_HOOKS: Hooks[Callable[[Rules, Game, list[ScoreSheet]], None]] = Hooks("RECORD_HOOKS")
 
 
-if record_final_scores not in GAME_OVER:
-    GAME_OVER.append(record_final_scores)
+GAME_OVER.add(record_final_scores)

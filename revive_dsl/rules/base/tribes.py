@@ -86,8 +86,7 @@ def _discount_before_payment(event: str, body: n.Expr) -> bool:
     return event in BEFORE_PAYMENT and discounts_only(body)
 
 
-if _discount_before_payment not in FIRE_SKIPS:
-    FIRE_SKIPS.append(_discount_before_payment)
+FIRE_SKIPS.add(_discount_before_payment)
 
 
 # --- where each token may go --------------------------------------------------------------
@@ -447,8 +446,9 @@ def _trigger_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
 
 _target_discount.most = _most_target_discount  # type: ignore[attr-defined]
 _trigger_discount.most = _most_trigger_discount  # type: ignore[attr-defined]
-actions.DISCOUNT_HOOKS.extend([_target_discount, _trigger_discount])
-actions.AFTER_PAYMENT.append(_target_payout)
+actions.DISCOUNT_HOOKS.add(_target_discount)
+actions.DISCOUNT_HOOKS.add(_trigger_discount)
+actions.AFTER_PAYMENT.add(_target_payout)
 
 
 # --- Nàdair: books stand in for gears and food ----------------------------------------------
@@ -472,4 +472,4 @@ def book_stand_ins(player: Player) -> tuple[str, ...]:
     return hit
 
 
-res.BOOK_STAND_INS.append(book_stand_ins)
+res.BOOK_STAND_INS.add(book_stand_ins)

@@ -110,7 +110,5 @@ def _building_reward(ctx: Ctx, space: str, size: str) -> Effect:
 
 
 actions.TERRAIN_REWARDS.setdefault(TERRAIN, _building_reward)
-if vast_crystal_of not in actions.REWARD_LARGE_SPACES:
-    actions.REWARD_LARGE_SPACES.append(vast_crystal_of)
-if _blocks not in RANGE_BLOCKERS:
-    RANGE_BLOCKERS.append(_blocks)
+actions.REWARD_LARGE_SPACES.add(vast_crystal_of)
+RANGE_BLOCKERS.add(_blocks)
