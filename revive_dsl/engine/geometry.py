@@ -28,7 +28,7 @@ from typing import Any
 
 from revive_dsl.board import neighbours as cell_neighbours
 from revive_dsl.board import slots
-from revive_dsl.engine.memo import remembered_on_board
+from revive_dsl.engine.memo import plain_key, remembered_on_board
 from revive_dsl.engine.rules import Rules
 
 # Tribe tokens that change the terrain of the space they lie on (Nàdair moon, Kuniban moon).
@@ -308,21 +308,18 @@ def sand_spaces(rules: Rules, board: Any) -> list[str]:
 def _layout(rules: Rules, board: Any) -> dict[str, Any]:
     """The tile cells by what they show (``cells``: terrain -> cells in map order) and the face-down slots.
 
-    Remembered per layout: the key is every placed tile (its slot, id, turn and whether it is face up) and
-    every token that changes a terrain, so exploring a tile or placing a forest or sand tile is a new key.
-    While the game is unchanged (listing the legal moves) the layout is found once, key and all.
+    Remembered per layout: the key is every placed tile (its whole record: slot, id, turn, whether it is face
+    up; as :func:`~revive_dsl.engine.memo.plain_key` gives it) and every token that changes a terrain, so
+    exploring a tile or placing a forest or sand tile is a new key. While the game is unchanged (listing the
+    legal moves) the layout is found once, key and all.
     """
     return remembered_on_board(board, ("layout", id(rules)), lambda: _layout_now(rules, board))
 
 
 def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
     geo = geometry(rules)
-    tiles = tuple(
-        (slot, placed.get("tile"), placed.get("orientation", 0), placed.get("explored", False))
-        for slot, placed in board.tiles.items()
-    )
     tokens = tuple((s, t.get("token")) for s, t in board.tokens.items() if t.get("token") in TOKEN_TERRAIN)
-    memo_key = ("layout", tiles, tokens)
+    memo_key = ("layout", plain_key(board.tiles), tokens)
     hit = geo.memo.get(memo_key)
     if hit is None:
         if len(geo.memo) > 20_000:  # a long simulation meets many layouts; keep the memo small

@@ -27,15 +27,13 @@ a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and wa
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable, Collection, Iterable
-from typing import Any
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args
-from revive_dsl.engine.memo import remembered, unchanged
+from revive_dsl.engine.memo import plain_key, remembered, unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player, all_buildings
 from revive_dsl.signatures import BY_KIND
@@ -308,9 +306,9 @@ def range_key(ctx: Ctx) -> tuple:
     board, turn = game.board, game.turn
     return (
         ctx.seat,
-        _plain_key(board.tiles),
-        _plain_key(board.tokens),
-        _plain_key(board.large_locations),
+        plain_key(board.tiles),
+        plain_key(board.tokens),
+        plain_key(board.large_locations),
         repr(board.parts),
         tuple(pieces(game, ctx.seat)),
         turn.player,
@@ -323,20 +321,6 @@ def range_key(ctx: Ctx) -> tuple:
         repr([p.parts for p in game.players]),
         *(repr(more(ctx)) for more in RANGE_READS.of(ctx)),
     )
-
-
-def _plain_key(value: Any) -> bytes | str:
-    """A key equal only for equal plain data (dicts and lists of strings, numbers, booleans): its marshal bytes
-    (version 2, which writes no back-references: the same data gives the same bytes, about 3x faster than its
-    ``repr``), or its ``repr`` for data marshal does not take.
-
-    >>> _plain_key({"s1": {"tile": "t", "explored": True}}) == _plain_key({"s1": {"tile": "t", "explored": 1}})
-    False
-    """
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return repr(value)
 
 
 # What else of the state a rules package's range rules read, beyond :func:`range_key`'s list: each gets the Ctx
