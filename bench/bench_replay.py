@@ -180,7 +180,7 @@ PROFILED = [
     ("  of which whether the turn's move is allowed", "game.py", "move_allowed"),
     ("  of which checking a recorded target (explore, build...)", "decisions.py", "choose"),
     ("  of which copying what a move reads (working_copy)", "state.py", "_on_first_access"),
-    ("  of which settling a move's copy, sharing what is equal (settle)", "state.py", "settle"),
+    ("  of which settling a move's copy (settle)", "state.py", "settle"),
     ("whole copies of the state (Game.clone)", "state.py", "clone"),
     ("what a move drew (chance.drawn)", "chance.py", "drawn"),
     ("range maps worked out (_range_costs)", "range.py", "_range_costs"),
