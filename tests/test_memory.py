@@ -4,6 +4,7 @@ played: no cache keeps every value it ever met (issue 15)."""
 from __future__ import annotations
 
 import gc
+from collections import deque
 from pathlib import Path
 
 from revive_dsl import yamlsrc
@@ -49,3 +50,30 @@ def test_a_replays_history_shares_what_a_move_did_not_change_and_keeps_every_sta
     shared.run()
     assert [s.to_json() for s in shared.states[:2]] == kept
     assert [s.to_json() for s in shared.states] == [s.to_json() for s in copies.states]
+
+
+def test_rules_registered_for_scripts_with_content_of_their_own_are_kept_only_while_in_use(monkeypatch):
+    # Each script with ``content:`` registers rules of its own under its own pack name; a long process meeting
+    # many such scripts keeps only those something holds and the last few registered (engine.rules).
+    from revive_dsl.engine import rules as engine_rules
+    from revive_dsl.replay import Replay, load_script_text
+
+    def script(index: int) -> str:
+        return (
+            "format: 2\npacks: [base]\nplayers:\n  - {name: Ann, tribe: nadair, side: sun}\nsetup: {seed: 3}\n"
+            "content:\n  - kind: citizen_card\n    components:\n      - id: cit_lamplighter\n"
+            f"        name: Lamplighter {index}\n        colour: green\n        provenance: representative\n"
+            f'        top: "gain {index % 5 + 1} book"\n        bottom: "gain 2 food"\nsteps: [Ann switch food]\n'
+        )
+
+    monkeypatch.setattr(engine_rules, "RECENT_KEPT", 4)
+    monkeypatch.setattr(engine_rules, "_RECENT", deque(maxlen=4))
+    held = Replay(load_script_text(script(0), "held.yaml"))  # in use all along
+    for index in range(1, engine_rules.RECENT_KEPT * 2 + 10):
+        Replay(load_script_text(script(index), f"s{index}.yaml")).run()
+    gc.collect()
+    alive = [kept() for kept in engine_rules.REGISTERED.values() if kept() is not None]
+    assert len(alive) <= engine_rules.RECENT_KEPT + 1
+    assert held.rules in alive  # still found by its game's packs
+    held.run()
+    assert held.game.players[0].resources["food"] == 1

@@ -159,7 +159,8 @@ class Runner:
     ``share`` (the default) each new state shares with the one before every field its move left equal, so a
     kept history costs what the moves change; random play, which keeps no state, passes ``share=False`` (each
     move then runs on a whole copy, which costs less than copying field by field as a move reads). To
-    set up a position, change ``runner.game`` before the first move, or give the Runner a state of its own.
+    set up a position, change ``runner.game`` before the first move, or give the Runner a state of its own
+    (``runner.game = state``), then ask ``decision()`` again.
     """
 
     def __init__(self, game: Game, rules: Rules | None = None, *, share: bool = True):

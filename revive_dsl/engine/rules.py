@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import weakref
+from collections import deque
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -34,11 +36,20 @@ class Rules:
     def load(packs: tuple[str, ...] = ("base",)) -> Rules:
         """Rules for the bundled packs (cached per pack list), or the rules registered under that pack list."""
         packs = tuple(packs)
-        return REGISTERED.get(packs) or _load(packs)
+        kept = REGISTERED.get(packs)
+        return (kept() if kept is not None else None) or _load(packs)
 
     def register(self) -> Rules:
-        """Make ``Rules.load(self.packs)`` return these rules (a script's own content, under its own pack name)."""
-        REGISTERED[self.packs] = self
+        """Make ``Rules.load(self.packs)`` return these rules (a script's own content, under its own pack name).
+
+        Registered rules are kept while something holds them (a replay, a Runner) and the last
+        :data:`RECENT_KEPT` registered in any case, so a long process that meets many scripts with content of
+        their own (a test run) keeps only those in use.
+        """
+        for packs in [packs for packs, kept in REGISTERED.items() if kept() is None]:
+            del REGISTERED[packs]
+        REGISTERED[self.packs] = weakref.ref(self)
+        _RECENT.append(self)
         return self
 
     @cached_property
@@ -85,7 +96,9 @@ class Rules:
         return self.data(self.ids("player_board")[0])
 
 
-REGISTERED: dict[tuple[str, ...], Rules] = {}
+REGISTERED: dict[tuple[str, ...], weakref.ref[Rules]] = {}  # pack list -> rules registered under it
+RECENT_KEPT = 64  # registered rules kept alive even when nothing else holds them: the most recent
+_RECENT: deque[Rules] = deque(maxlen=RECENT_KEPT)
 
 
 @cache

@@ -95,7 +95,7 @@ def move_lines(script: Script, at: int | None = None, limit: int = 50) -> list[s
     lines: list[str] = []
 
     def fresh(path: list[tuple[int, str]]) -> Runner:
-        runner = Runner(start.clone(), rules)
+        runner = Runner(start, rules)  # a Runner never changes the state it is given (it moves on copies)
         for _seat, key in path:
             runner.answer(key)
         return runner
