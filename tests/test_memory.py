@@ -56,6 +56,7 @@ def test_rules_registered_for_scripts_with_content_of_their_own_are_kept_only_wh
     # Each script with ``content:`` registers rules of its own under its own pack name; a long process meeting
     # many such scripts keeps only those something holds and the last few registered (engine.rules).
     from revive_dsl.engine import rules as engine_rules
+    from revive_dsl.engine.range import lasting_modifiers
     from revive_dsl.replay import Replay, load_script_text
 
     def script(index: int) -> str:
@@ -70,7 +71,10 @@ def test_rules_registered_for_scripts_with_content_of_their_own_are_kept_only_wh
     monkeypatch.setattr(engine_rules, "_RECENT", deque(maxlen=4))
     held = Replay(load_script_text(script(0), "held.yaml"))  # in use all along
     for index in range(1, engine_rules.RECENT_KEPT * 2 + 10):
-        Replay(load_script_text(script(index), f"s{index}.yaml")).run()
+        replay = Replay(load_script_text(script(index), f"s{index}.yaml"))
+        replay.run()
+        lasting_modifiers(replay.rules, replay.game.players[0])  # remembered, without keeping the rules alive
+    del replay
     gc.collect()
     alive = [kept() for kept in engine_rules.REGISTERED.values() if kept() is not None]
     assert len(alive) <= engine_rules.RECENT_KEPT + 1

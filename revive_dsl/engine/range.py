@@ -27,6 +27,7 @@ a space costs, first answer wins; Nàdair's ``free_passage`` makes forest and wa
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Collection, Iterable
 
 from revive_dsl import nodes as n
@@ -63,14 +64,14 @@ def lasting_modifiers(rules: Rules, player: Player) -> list[n.Call]:
     # a rules package's part of the player may bring modifiers too (the leech tribe's borrowed technologies)
     key = (id(rules), player.tribe, player.side, *player.technologies, None, *played, repr(player.parts or None))
     hit = _MODIFIERS.get(key)
-    if hit is None or hit[0] is not rules:
+    if hit is None or hit[0]() is not rules:
         if len(_MODIFIERS) > 4096:  # a long simulation meets many card combinations; keep the memo small
             _MODIFIERS.clear()
-        hit = _MODIFIERS[key] = (rules, _collect_modifiers(rules, player))
+        hit = _MODIFIERS[key] = (weakref.ref(rules), _collect_modifiers(rules, player))  # the rules may go
     return hit[1]
 
 
-_MODIFIERS: dict[tuple, tuple[Rules, list[n.Call]]] = {}
+_MODIFIERS: dict[tuple, tuple[weakref.ref[Rules], list[n.Call]]] = {}
 
 # Where a player's lasting modifiers come from: ``source(rules, player) -> bodies`` in force now (the base
 # game's tribe side, technologies and slotted cards: rules/base/lasting.py; the leech tribe's borrowed

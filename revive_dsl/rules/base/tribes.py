@@ -468,6 +468,8 @@ def book_stand_ins(player: Player) -> tuple[str, ...]:
         programs = _tribe_programs(Rules.load(("base",)), player)
         calls = [node for p in programs for c in p.clauses if isinstance(c, n.Always) for node in c.body.walk()]
         words = {args(c)[1][0] for c in calls if isinstance(c, n.Call) and c.name == "pay_book_for"}
+        if len(_STAND_INS) > 4096:  # technologies unlocked in every order a long simulation meets: keep it small
+            _STAND_INS.clear()
         hit = _STAND_INS[key] = tuple(sorted(words))
     return hit
 
