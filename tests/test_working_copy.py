@@ -10,13 +10,15 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
-from revive_dsl.engine.state import Board, Game, Player, Supply, Turn, settle, working_copy
+from revive_dsl.engine.state import Board, Game, Player, Supply, Turn, same_data, settle, working_copy
 
 load_all()
 
@@ -166,3 +168,70 @@ def test_random_play_on_whole_copies_gives_the_same_states() -> None:
                 seen.append(runner.game.to_json())
         texts.append(seen)
     assert texts[0] == texts[1] and len(texts[0]) > 100
+
+
+# --- any change through a working copy: the settled state is what a whole copy changed the same way gives ---------
+
+_STATES = [game for game, _ in _random_game("abyss", 13)[::40]]
+
+
+def _holders(game: Game) -> list:
+    return [game, game.board, game.supply, game.turn, *game.players]
+
+
+def _change(game: Game, holder_index: int, field_index: int, how: int, value: int) -> None:
+    """One change of one field of one holder, the same on any copy of a state: read it, set it anew, or change
+    the container it holds in place (a key set or dropped, an item added or removed)."""
+    holder = _holders(game)[holder_index % len(_holders(game))]
+    names = [name for name in holder.__dataclass_fields__ if name not in ("players", "board", "supply", "turn")]
+    name = names[field_index % len(names)]
+    current = getattr(holder, name)
+    if how == 0 or current is None or name == "parts":
+        return  # read only (a rules package's parts hold its own dataclasses, changed in the random games above)
+    if type(current) is bool:
+        setattr(holder, name, not current)
+    elif type(current) is int:
+        setattr(holder, name, current + value)
+    elif type(current) is str:
+        setattr(holder, name, f"{current}-{value}")
+    elif type(current) is list:
+        if how == 1 or not current:
+            current.append(f"x{value}" if not current or type(current[0]) is str else value)
+        else:
+            current.pop(value % len(current))
+    elif type(current) is dict:
+        keys = sorted(current)
+        if how == 1 or not keys:
+            current[f"k{value}"] = value
+        else:
+            key = keys[value % len(keys)]
+            inner = current[key]
+            if type(inner) is dict and inner:  # a record inside: change it in place
+                inner[sorted(inner)[0]] = value
+            elif type(inner) is list:
+                inner.append(value)
+            else:
+                del current[key]
+
+
+CHANGES = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 40), st.integers(0, 2), st.integers(0, 7)), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(_STATES) - 1), CHANGES)
+def test_any_change_through_a_working_copy_settles_into_what_a_whole_copy_gives(index: int, changes) -> None:
+    origin = _STATES[index]
+    before = origin.to_json()
+    work, reference = working_copy(origin), origin.clone()
+    for change in changes:
+        _change(work, *change)
+        _change(reference, *change)
+    assert origin.to_json() == before  # the original never changes
+    settled = settle(work)
+    assert settled.to_json() == reference.to_json()
+    assert origin.to_json() == before
+    for mine, theirs in zip(_holders(settled), _holders(origin), strict=True):
+        for name in mine.__dataclass_fields__:
+            value, old = getattr(mine, name), getattr(theirs, name)
+            if value is not old and type(value) not in (str, int, bool, type(None)):
+                assert not same_data(value, old)  # the same data is shared (not 0 for False: its JSON differs)

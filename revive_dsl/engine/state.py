@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import types
 import typing
 from collections.abc import Callable
@@ -586,7 +587,7 @@ def _settle(holder: Any) -> Any:
             mine[name] = value
             same = same and value is old
         elif value is not old:
-            if value == old:
+            if same_data(value, old):
                 mine[name] = old
             else:
                 same = False
@@ -597,6 +598,40 @@ def _settle(holder: Any) -> Any:
     settled = object.__new__(plan.base)  # a new object: one whose class changed would read its fields slower
     settled.__dict__.update({name: mine[name] if name in mine else theirs[name] for name in plan.names})
     return settled
+
+
+def same_data(one: Any, other: Any) -> bool:
+    """Whether two pieces of state data are the same data, types included: ``==`` holds ``False == 0`` and
+    ``{"explored": 1} == {"explored": True}``, whose JSON differ. Plain data (dicts and lists of strings, numbers
+    and booleans) is compared by its marshal bytes (C speed); what holds dataclasses, field by field.
+
+    >>> same_data({"a02": {"explored": False}}, {"a02": {"explored": False}})
+    True
+    >>> one, other = {"a02": {"explored": False}}, {"a02": {"explored": 0}}
+    >>> one == other, same_data(one, other)
+    (True, False)
+    """
+    if one is other:
+        return True
+    if one != other:
+        return False
+    try:
+        return marshal.dumps(one, 2) == marshal.dumps(other, 2)
+    except ValueError:  # a dataclass inside (a played card, a rules package's part)
+        return _same_types(one, other)
+
+
+def _same_types(one: Any, other: Any) -> bool:
+    """Whether two pieces of data that are ``==`` have the same type at every place."""
+    if type(one) is not type(other):
+        return False
+    if type(one) is dict:
+        return all(_same_types(value, other[key]) for key, value in one.items())
+    if type(one) in (list, tuple):
+        return all(_same_types(a, b) for a, b in zip(one, other, strict=True))
+    if hasattr(one, "__dataclass_fields__"):
+        return all(_same_types(getattr(one, name), getattr(other, name)) for name in one.__dataclass_fields__)
+    return True
 
 
 def _build(cls, raw: dict[str, Any]):
@@ -659,9 +694,12 @@ def _share_fields(mine: Any, theirs: Any, skip: tuple[str, ...] = ()) -> bool:
         other = there.get(name, _MISSING)
         if other is value:
             continue
-        if type(value) not in _ATOMS and other == value:
+        if type(value) in _ATOMS:
+            if other != value or type(other) is not type(value):
+                same = False
+        elif same_data(value, other):
             here[name] = other
-        elif other != value or type(other) is not type(value):
+        else:
             same = False
     return same
 

@@ -42,7 +42,7 @@ from typing import Any
 from syrupy.data import Snapshot, SnapshotCollection
 from syrupy.extensions.base import AbstractSyrupyExtension
 
-from revive_dsl.engine.state import OMITTED, Game, plain_fields, to_plain
+from revive_dsl.engine.state import OMITTED, Game, plain_fields, same_data, to_plain
 from revive_dsl.replay.paths import named_state
 from revive_dsl.replay.player import StepResult
 
@@ -198,7 +198,7 @@ class StepSnapshots:
 
 
 def _same(old: Any, new: Any) -> bool:
-    return old is new or (type(old) is type(new) and old == new)
+    return same_data(old, new)  # types included: 0 where False was is a change (its JSON differs)
 
 
 def _fields(value: Any, key: str, old: dict, before: dict[str, Any], after: dict[str, Any]) -> dict:
