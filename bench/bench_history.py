@@ -11,7 +11,7 @@ A replay keeps every committed state for going back (``Replay.states``). This pr
   shared and (as before they shared) kept as full copies, under Python's default collector and under the
   collector as ``revive`` tunes it (``revive_dsl.gctune``);
 - the CPU time per step of replaying the script while 0, 1,000 and 10,000 earlier states are kept alive
-  (copies of the script's states, each sharing with the one before, as a long script's history would).
+  (the states of the script replayed over and over, as a long script's history would keep them).
 
 Plain text, no asserts.
 """
@@ -26,7 +26,6 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from revive_dsl.engine.state import share_unchanged
 from revive_dsl.replay import Replay, load_script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,17 +48,14 @@ def retained_per_step(script, shared: bool) -> float:
 
 
 def history(script, size: int, shared: bool = True) -> list:
-    """``size`` states like a long script's: the script's states over and over, each sharing with the last
-    (or, not ``shared``, full independent copies as before the states shared)."""
-    replay = Replay(script)
-    replay.run()
+    """``size`` states like a long script's: the states of the script replayed over and over, each sharing
+    with the one before what its move did not change (or, not ``shared``, full independent copies as before the
+    states shared)."""
     kept = []
     while len(kept) < size:
-        for state in replay.states:
-            copy = state.clone()
-            if kept and shared:
-                share_unchanged(copy, kept[-1])
-            kept.append(copy)
+        replay = Replay(script)
+        replay.run()
+        kept += replay.states if shared else [state.clone() for state in replay.states]
     return kept[:size]
 
 

@@ -28,8 +28,9 @@ from typing import Any
 
 from revive_dsl.board import neighbours as cell_neighbours
 from revive_dsl.board import slots
-from revive_dsl.engine.memo import plain_key, remembered_on_board
+from revive_dsl.engine.memo import remembered_on_board
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import plain_key
 
 # Tribe tokens that change the terrain of the space they lie on (Nàdair moon, Kuniban moon).
 TOKEN_TERRAIN = {"forest_tile": "forest", "sand_tile": "sand"}
@@ -309,7 +310,7 @@ def _layout(rules: Rules, board: Any) -> dict[str, Any]:
     """The tile cells by what they show (``cells``: terrain -> cells in map order) and the face-down slots.
 
     Remembered per layout: the key is every placed tile (its whole record: slot, id, turn, whether it is face
-    up; as :func:`~revive_dsl.engine.memo.plain_key` gives it) and every token that changes a terrain, so
+    up; as :func:`~revive_dsl.engine.state.plain_key` gives it) and every token that changes a terrain, so
     exploring a tile or placing a forest or sand tile is a new key. While the game is unchanged (listing the
     legal moves) the layout is found once, key and all.
     """

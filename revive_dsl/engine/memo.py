@@ -15,7 +15,6 @@ nothing is remembered, so rules code that mutates the state never sees a stale a
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -49,22 +48,6 @@ def remembered_on_board(board: Any, key: Hashable, compute: Callable[[], T]) -> 
     """``compute()``, remembered under ``key`` while inside :func:`unchanged` for the game holding this very
     board (what the map shows, asked by explore, build and populate alike during one listing)."""
     return _remembered(bool(_SCOPES) and _SCOPES[-1][0].board is board, key, compute)
-
-
-def plain_key(value: Any) -> bytes | str:
-    """A key equal only for equal plain data (dicts and lists of strings, numbers, booleans), to remember an
-    answer by: its marshal bytes (version 2, which writes no back-references: the same data gives the same
-    bytes, about 3x faster than its ``repr``), or its ``repr`` for data marshal does not take.
-
-    >>> plain_key({"s1": {"tile": "t", "explored": True}}) == plain_key({"s1": {"tile": "t", "explored": 1}})
-    False
-    >>> plain_key({"s1": {"tile": "t"}}) == plain_key({"s1": {"tile": "t"}})
-    True
-    """
-    try:
-        return marshal.dumps(value, 2)
-    except ValueError:
-        return repr(value)
 
 
 def _remembered(inside: bool, key: Hashable, compute: Callable[[], T]) -> T:

@@ -156,7 +156,7 @@ class Replay:
         done = max(0, min(done, self.done))
         del self.states[done + 1 :]
         self.runner.cancel()
-        self.runner.game = self.states[done].clone()
+        self.runner.game = self.states[done]  # played on through working copies: the kept state never changes
 
     def _refused(self, step: Step) -> StepResult:
         """A step the script expects the engine to refuse: check that it is, with the text asked for, and that the

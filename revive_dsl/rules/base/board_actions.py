@@ -600,20 +600,9 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
         if ctx.seat in there:
             continue
         others = sum(1 for s in there if s != ctx.seat)
-        off, food = None, None
         for tech, waives in zip(techs, waived, strict=True):
-            books, fees = {"book": tech["books"]}, 0 if waives else others
-            if pricing.beyond_reach(books, fees):
-                continue  # not even with the most discount any location has
-            off = pricing.discount([location]) if off is None else off
-            own = res.discounted(books, off)
-            if not pricing.payable_before_range(own, fees):
-                continue  # more food for range cannot make it payable
-            food = pricing.food([location]) if food is None else food
-            if food is None:
-                break  # out of range
-            cost = pricing.payment(own, food, fees)
-            if not food or res.can_pay(player, cost):  # with no food, the payment checked before range
+            cost = pricing.payable({"book": tech["books"]}, [location], 0 if waives else others)
+            if cost is not None:
                 yield location, tech["id"], cost
 
 
