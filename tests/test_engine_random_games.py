@@ -31,14 +31,14 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "c413a748ce374bfe",  # effects optional (pay/use or skip), free actions after hibernating
-        "9976d344707de991",  # state: the expansion's fields left out of base games (issue 14)
+        "7192cc7db8973740",  # machines bring an action within reach; Nàdair chooses how to pay (issue 22)
+        "353b7b0ef2c28872",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "12bf1a1d5973c3fa",  # effects optional (pay/use or skip), free actions after hibernating
-        "52ad81177b834faf",
+        "bbad8551b8d04e74",  # an action only machines make affordable is offered (issue 22)
+        "065ae611b6d2f689",
     ),
 ]
 

@@ -323,7 +323,10 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
         chosen[choice.key] = chosen.get(choice.key, 0) + 1
     for resource, amount in chosen.items():
         cost[resource] = cost.get(resource, 0) + amount
-    res.pay(ctx.player, cost)
+    if units:  # each basic unit was chosen (books among the options): nothing more to ask
+        res.pay(ctx.player, cost)
+    else:
+        yield from res.pay_chosen(ctx.player, cost)
     ctx.log.append(f"pays {cost}")
     yield from run_chosen(expr.gain, ctx)
 

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from itertools import product
 
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.hooks import Hooks
@@ -27,7 +28,7 @@ BASIC = ("gear", "book", "food")
 CAPS = {"gear": 6, "book": 6, "food": 6, "crystal": 3}
 
 # Which resources a player's spare books may stand in for (Nàdair's ``pay_book_for``); set by
-# revive_dsl/rules/base/tribes.py. Books stand in before crystals (docs/rulings.md).
+# revive_dsl/rules/base/tribes.py. With stand-ins, the player chooses how to pay (:func:`pay_chosen`).
 BOOK_STAND_INS: Hooks[Callable[[Player], tuple[str, ...]]] = Hooks("BOOK_STAND_INS")
 
 
@@ -131,6 +132,70 @@ def pay(player: Player, cost: dict[str, int]) -> None:
             player.resources["crystal"] -= count - own
         elif resource == "crystal":
             player.resources["crystal"] -= count
+
+
+def payment_ways(player: Player, cost: dict[str, int]) -> list[dict[str, int]]:
+    """The distinct ways the player can pay ``cost``, as what each resource gives up, cheapest first (fewest
+    crystals, then fewest books): each basic resource is paid with itself, or with books where books may stand
+    in for it (:data:`BOOK_STAND_INS`), and what is still missing with crystals. Without stand-ins there is one
+    way: the named resources first, crystals for the rest (a player who would rather spend a crystal trades it
+    first).
+
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> p.resources.update(gear=3, book=2)
+    >>> payment_ways(p, {"gear": 3})
+    [{'gear': 3}]
+    """
+    stand_ins = [r for r in (_book_for(player) if BOOK_STAND_INS else ()) if cost.get(r, 0) > 0]
+    have = player.resources
+    spare = have["book"] - min(cost.get("book", 0), have["book"])
+    if not stand_ins or spare <= 0:
+        taken, crystals = _spent(player, cost)
+        way = {r: c for r, c in taken.items() if c > 0}
+        return [{**way, "crystal": crystals} if crystals else way] if can_pay(player, cost) else []
+    ways: dict[tuple, dict[str, int]] = {}
+    for books in product(*(range(min(cost[r], spare) + 1) for r in stand_ins)):
+        if sum(books) > spare:
+            continue
+        instead = dict(zip(stand_ins, books, strict=True))
+        way, crystals = {}, cost.get("crystal", 0)
+        for resource in BASIC:
+            named = cost.get(resource, 0) - instead.get(resource, 0)
+            own = min(named, have[resource])
+            crystals += named - own
+            way[resource] = own + (sum(books) if resource == "book" else 0)
+        way["crystal"] = crystals
+        if crystals <= have["crystal"]:
+            ways[tuple(way.values())] = {r: c for r, c in way.items() if c > 0}
+    return sorted(ways.values(), key=lambda w: (w.get("crystal", 0), w.get("book", 0), tuple(sorted(w.items()))))
+
+
+def way_key(way: dict[str, int]) -> str:
+    """A payment way as an answer key: ``1gear+2book`` (``free`` when nothing is paid)."""
+    return "+".join(f"{way[r]}{r}" for r in (*BASIC, "crystal") if way.get(r)) or "free"
+
+
+def pay_chosen(player: Player, cost: dict[str, int]) -> Generator[Decision, Option, None]:
+    """Pay ``cost``, asking how when it can be paid in more than one way (books standing in for gears or food:
+    001, Nàdair: books *may* be paid instead); with one way, nothing is asked. Caller checks ``can_pay``.
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> p.resources.update(gear=1)
+    >>> run_to_end(pay_chosen(p, {"gear": 1}), []); p.resources["gear"]
+    0
+    """
+    ways = payment_ways(player, cost)
+    if not ways:
+        raise ValueError(f"cannot pay {cost}")
+    way = ways[0]
+    if len(ways) > 1:
+        keys = {way_key(w): w for w in ways}
+        labels = {k: "pay " + " + ".join(f"{a} {r}" for r, a in w.items()) for k, w in keys.items()}
+        shown = " + ".join(f"{a} {r}" for r, a in cost.items() if a)
+        way = keys[(yield Decision(player.seat, "payment", f"pay {shown} which way?", options_of(keys, labels))).key]
+    for resource, amount in way.items():
+        player.resources[resource] -= amount
 
 
 def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:

@@ -98,7 +98,7 @@ def met(ctx: Ctx) -> dict[str, tuple[str, n.Requirement]]:
 def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
     """Complete a journey by one requirement: pay it if it is a payment, the reward, the card face down."""
     if isinstance(requirement.condition, n.Payment):
-        res.pay(ctx.player, cost_of(requirement.condition.cost))
+        yield from res.pay_chosen(ctx.player, cost_of(requirement.condition.cost))
     abyss(ctx.player).journeys.remove(journey)
     abyss(ctx.player).journeys_done.append(journey)
     ctx.log.append(f"{ctx.player.name} completes the journey {journey}")

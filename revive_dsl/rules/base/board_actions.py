@@ -36,6 +36,7 @@ The same generators serve the actions (moves that spend an action) and the DSL's
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
@@ -55,6 +56,7 @@ from revive_dsl.engine.interpret import (
     count_arg,
     effect,
     run,
+    run_to_end,
 )
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
@@ -63,6 +65,7 @@ from revive_dsl.engine.state import all_buildings
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
 from revive_dsl.rules.base.gains import gain_points
+from revive_dsl.rules.base.machines import activate, usable_machines
 from revive_dsl.rules.base.scoring import side_index
 from revive_dsl.rules.base.tracks_api import advance
 
@@ -366,23 +369,75 @@ def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Co
             yield slot, cost
 
 
+def _prepares_only(body: n.Expr) -> bool:
+    """Whether a machine's body only prepares the action that follows (``range 1``, ``discount 2 build``)."""
+    items = body.items if isinstance(body, n.AllOf) else (body,)
+    return all(isinstance(item, n.Call) and item.name in PREPARING for item in items)
+
+
+def _helpers(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
+    """The machines the player could bring to this action now (003: a machine is used "at any time during your
+    turn"): its ``machine during ACTION`` ones, and plain machines that only prepare an action (the yellow
+    standard machine's ``range 1``), each with its spot."""
+    if ctx.player.energy < 1:
+        return []
+    return [*usable_machines(ctx, during=action), *((s, b) for s, b in usable_machines(ctx) if _prepares_only(b))]
+
+
+def _possible_using(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -> bool:
+    """Whether the action has an option once these machines are activated (tried on a copy of the state)."""
+    probe = Ctx(ctx.game.clone(), ctx.seat, ctx.rules, source=ctx.source)
+    try:
+        for spot, body in machines:
+            run_to_end(activate(probe, spot, body), [])
+    except LookupError:  # a machine that asks something is not tried
+        return False
+    with unchanged(probe.game):
+        return next(choices(probe), None) is not None
+
+
+def _enabling(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -> dict[str, n.Expr]:
+    """The machines, among ``machines``, of some group the player's energy can power that makes the action
+    possible (machines only ever help an action, so only the largest groups need trying)."""
+    size = min(ctx.player.energy, len(machines))
+    out: dict[str, n.Expr] = {}
+    for group in combinations(machines, size):
+        if _possible_using(ctx, choices, group):
+            out.update(group)
+    return out
+
+
 def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decision]:
     """Whether the action has an option, ``machine during ACTION`` offered first when it has one (and the
     question asked again only if a machine was used, since nothing else changes the state). One option
     found is enough: the options are listed only if someone asks for them (:class:`ListedWhenAsked`). The
     turn's own action was found possible by the Runner just before (``ctx.allowed``): that answer is taken once
-    (pricing never reads the count of actions, the one thing the Runner changed since)."""
+    (pricing never reads the count of actions, the one thing the Runner changed since).
+
+    An action that only machines make affordable (003: a machine "at any time during your turn"; an explore
+    with no range to pay, a discount of 2 on the action) asks first which of them to activate, among those
+    that lead to an option, until it has one; then the ``during`` machines are offered as usual."""
 
     def possible() -> bool:
         with unchanged(ctx.game):
             return next(choices(ctx), None) is not None
 
     checked, ctx.allowed = ctx.allowed == action, None
-    if not checked and not possible():
-        return False
+    helpers = _helpers(ctx, action)
+    if not helpers:
+        return checked or possible()
+    used = False
+    while not possible():
+        enabling = _enabling(ctx, choices, _helpers(ctx, action))
+        if not enabling:
+            return False
+        prompt = "activate which machine (the action needs one)?"
+        key = (yield Decision(ctx.seat, f"machine during {action}", prompt, options_of(enabling))).key
+        yield from activate(ctx, key, enabling[key])
+        used = True
     if (yield from offer_machines_during(ctx, action)):
         return possible()
-    return True
+    return True if not used else possible()
 
 
 def _gathered(ctx: Ctx, choices, only: str | None = None) -> dict:
@@ -440,7 +495,7 @@ def explore(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, cells, options[slot], lambda food: _Pricing(ctx, "explore").cost(own, cells, 0, food)
     )
-    res.pay(ctx.player, paid)
+    yield from res.pay_chosen(ctx.player, paid)
     finish_action(ctx)
     placed = board.tiles[slot]
     ctx.log.append(f"{ctx.player.name} explores {slot} ({label(paid)})")
@@ -507,7 +562,7 @@ def build(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, [space], sizes[size], lambda food: _Pricing(ctx, "build").cost(gears, [space], 0, food)
     )
-    res.pay(player, paid)
+    yield from res.pay_chosen(player, paid)
     own = res.discounted({"gear": BUILDING_GEARS[size]}, discount(ctx, "build", [space]))
     for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "build", space, own)
@@ -623,7 +678,7 @@ def populate(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, [location], choices[tid], lambda food: _Pricing(ctx, "populate").cost(books, [location], fees, food)
     )
-    res.pay(player, paid)
+    yield from res.pay_chosen(player, paid)
     own = res.discounted({"book": techs[tid]["books"]}, discount(ctx, "populate", [location]))
     for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "populate", location, own)
@@ -758,7 +813,10 @@ def _register(name: str) -> None:
 
     def possible(ctx: Ctx) -> bool:  # one affordable option is enough: the rest need not be priced
         with unchanged(ctx.game):
-            return next(choices(ctx), None) is not None
+            if next(choices(ctx), None) is not None:
+                return True
+        helpers = _helpers(ctx, name)  # or one the machines the player could bring to it make affordable
+        return bool(helpers) and bool(_enabling(ctx, choices, helpers))
 
     def available(game) -> bool:
         return possible(Ctx(game, game.turn.player, Rules.load(tuple(game.packs))))

@@ -236,7 +236,7 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
     paid = options[space]
     if PLACEMENT[token][1] and not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll
         paid = yield from actions.chosen_path(ctx, [space], paid, lambda food: {"food": food} if food else {})
-    res.pay(ctx.player, paid)
+    yield from res.pay_chosen(ctx.player, paid)
     actions.finish_action(ctx)
     ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
     board.tokens[space] = {"player": ctx.seat, "token": token}
