@@ -18,6 +18,7 @@ from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.counters import module_ids
 from revive_dsl.rules.base.lasting import lasting_range
 
 ABYSS = Rules.load(("base", "abyss"))
@@ -260,6 +261,26 @@ def test_ability_cannot_copy_an_effect_that_activates_a_tribe_ability():
     card = next(c for c in ABYSS.ids("citizen_card") if ABYSS.data(c).get("top") == "ability")
     game.players[1].active = [card]
     assert f"{card} top" not in copyable_halves(Ctx(game, 0, ABYSS), game.players[1])
+
+
+def test_ability_copies_an_either_or_effect_without_its_tribe_ability_option():
+    """The Seer's bottom, "module or ability": copied, it offers the module only (no tribe ability copied)."""
+    game = _game()
+    game.players[1].active = ["start_a_4"]
+    ctx = Ctx(game, 0, ABYSS)
+    assert copyable_halves(ctx, game.players[1]) == ["start_a_4 bottom"]  # the top ("ability") is never copied
+    markers, modules = game.players[0].tribe_markers, len(module_ids(game.players[0]))
+    effect = run(_call("leech_copy"), ctx)
+    decision, asked = next(effect), []
+    answers = iter(["use", "Bo", "start_a_4 bottom"])
+    try:
+        while True:
+            asked.append(decision)
+            decision = effect.send(decision.choose(next(answers, decision.legal_keys()[0])))
+    except StopIteration:
+        pass
+    assert all("ability" not in d.legal_keys() for d in asked)  # no choice of the ability was offered
+    assert len(module_ids(game.players[0])) == modules + 1 and game.players[0].tribe_markers == markers
 
 
 def test_ability_without_markers_held_only_moves_a_progress_marker():
