@@ -8,7 +8,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_to_end
 from revive_dsl.engine.invariants import violations
-from revive_dsl.engine.range import _blocked, range_cost, spaces_between
+from revive_dsl.engine.range import _blocked, range_bonus, range_cost, spaces_between
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
@@ -200,6 +200,22 @@ def test_leech_tech_uses_an_always_technology_until_the_end_of_the_turn():
     assert lasting_range(ABYSS, game.players[0]) == 1 and abyss(game.players[1]).leech_markers == 0
     end_turn(game)
     assert lasting_range(ABYSS, game.players[0]) == 0
+
+
+def test_leech_tech_lends_a_night_range_technology_as_the_owners_tile_shows():
+    """004: "temporarily use one of the unlocked technologies": Ostarius's "NIGHT: +1 range for all actions"
+    gives the leech player +1 range while the Ostarius tile shows night."""
+    game = _game(("Ost", "abyss_tribe_circadian", "single"))
+    game.players[1].technologies.append("abyss_circadian_day_energy_night_range")
+    abyss(game.players[1]).circadian = "night"
+    ctx = Ctx(game, 0, ABYSS)
+    run_to_end(run(_call("leech_tech"), ctx), ["Ost: abyss_circadian_day_energy_night_range"])
+    assert range_bonus(ctx) == 1
+    abyss(game.players[1]).circadian = "day"
+    assert range_bonus(ctx) == 0  # the owner's tile decides
+    abyss(game.players[1]).circadian = "night"
+    end_turn(game)
+    assert range_bonus(Ctx(game, 0, ABYSS)) == 0  # lent until the end of the turn
 
 
 def test_leech_tech_runs_an_anytime_technology_at_once():

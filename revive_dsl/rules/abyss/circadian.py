@@ -235,7 +235,8 @@ END_TURN_HOOKS.add(_forget_before)
 
 
 def while_range(ctx: Ctx) -> int:
-    """The ``range N`` of the player's ``while STATE:`` clauses (tribe and technologies) whose state holds.
+    """The ``range N`` of the player's ``while STATE:`` clauses (tribe and technologies, leeched ones too) whose
+    state holds.
 
     Played cards' ``while slotted`` clauses are the range module's own (they are not owned effects).
 
@@ -246,12 +247,13 @@ def while_range(ctx: Ctx) -> int:
     >>> while_range(Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss"))))
     1
     """
-    if tile_holder(ctx) is None:
-        return 0  # every player without the tile (base games): nothing to read
     total = 0
-    for _, program in owned_effects(ctx):
+    for source, program in owned_effects(ctx):
         for clause in program.clauses:
-            if isinstance(clause, n.While) and clause.state in ("day", "night") and STATES[clause.state](ctx):
+            if not (isinstance(clause, n.While) and clause.state in ("day", "night")):
+                continue
+            # read through its source: a leeched technology's side is its owner's tile (tile_holder)
+            if STATES[clause.state](Ctx(ctx.game, ctx.seat, ctx.rules, source=source)):
                 total += sum(count_arg(c) for c in clause.body.walk() if isinstance(c, n.Call) and c.name == "range")
     return total
 

@@ -15,8 +15,8 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
   range count. When a path avoiding those spaces costs the same, the mover takes it; when it
   costs more (or none exists), the mover decides: through (the toll) or around (the dearer path);
 - ``leech_tech``: take back a marker from a player to use one of their unlocked technologies
-  (none with a ``machine`` or ``once`` clause): its ``anytime`` clauses run at once; its ``when``
-  and ``always`` clauses are the leech player's until the end of the turn (``abyss(player).borrowed``),
+  (none with a ``machine`` or ``once`` clause): its ``anytime`` clauses run at once; its ``when``,
+  ``always`` and ``while`` clauses are the leech player's until the end of the turn (``abyss(player).borrowed``),
   and its counters count the owner's things (004's Gib'warks example);
 - ``leech_range``: take back a marker from a player to count range from one of their buildings
   for the next action (``abyss(turn).leech_origin``);
@@ -58,7 +58,7 @@ from revive_dsl.rules.base.tracks import can_carry_out
 MARKER = "leech_marker"
 MARKERS = 8  # 004, components: 8 leech markers
 BORROWED = "leech:"  # the source id prefix of a leeched technology's clauses
-BORROWABLE = (n.Trigger, n.Always)  # the clauses a leeched technology lends until the end of the turn
+BORROWABLE = (n.Trigger, n.Always, n.While)  # the clauses a leeched technology lends until the end of the turn
 
 
 # --- who holds what --------------------------------------------------------------------------
