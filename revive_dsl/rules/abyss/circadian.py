@@ -201,7 +201,7 @@ def _before(ctx: Ctx, action: str) -> Effect:
             continue
         from revive_dsl.formatter import format_expr
 
-        prompt = f"{format_expr(clause.body)}: before you {action}, or after?"
+        prompt = f"before you {action} (now), or after: {format_expr(clause.body)}?"
         choice = yield Decision(ctx.seat, BEFORE_OR_AFTER, prompt, options_of(["before", "after"]))
         if choice.key == "before":
             turn.done_before.append(f"{source}:{action}")
