@@ -506,7 +506,14 @@ _COUNTERS = _rows(
             "",
             "water space you have built next to or put a temple on",
             "water_spaces",
-            "Each counts once.",
+            "Each counts once; the scoring lists' reading (a reward collected).",
+        ),
+        (
+            "waters_built_next_to",
+            "",
+            "water space you have built next to",
+            "waters_built_next_to",
+            "Each counts once; buildings only, no temple.",
         ),
         (
             "crystal_symbols",

@@ -92,6 +92,53 @@ def test_by_day_populating_moves_one_used_energy_back_too():
     assert player.energy == 1 and player.energy_on == []
 
 
+def test_by_day_the_energy_taken_back_before_building_powers_that_builds_machine():
+    """004: "before or after you populate or build": taken back first, the energy powers the Building press
+    (``machine during build: discount 2``) it came off, for this very build; it is not taken again after."""
+    _, player, ctx = _game(
+        technologies=[BASE_TECH],
+        unlocked=["special_grey_1"],
+        special_machines={"special_grey_1": "mach_grey_2"},
+        energy=0,
+        energy_on=["special_grey_1"],  # the press was used earlier this turn
+    )
+    player.resources["gear"] = 3
+    asked = decisions_asked(build(ctx), ["before", "special_grey_1", "special_grey_1", "1,0", "small"])
+    assert asked[0].rule == "before_or_after" and asked[0].legal_keys() == ["before", "after"]
+    assert player.resources["gear"] == 2  # 3 gears less the press's 2
+    assert player.energy_on == ["special_grey_1"]  # the press used again, and no energy taken back after
+    assert player.energy == 1  # the energy water next to 1,0
+    assert abyss(ctx.game.turn).done_before == []
+
+
+def test_by_day_the_energy_may_still_be_taken_back_after_the_build():
+    _, player, ctx = _game(
+        technologies=[BASE_TECH],
+        unlocked=["special_grey_1"],
+        special_machines={"special_grey_1": "mach_grey_2"},
+        energy=0,
+        energy_on=["special_grey_1"],
+    )
+    player.resources["gear"] = 3
+    run_to_end(build(ctx), ["after", "1,0", "small", "special_grey_1"])  # no energy: no press; back after
+    assert player.resources["gear"] == 0 and player.energy_on == []
+    assert player.energy == 2  # the one taken back and the energy water's next to 1,0
+
+
+def test_by_day_the_before_question_is_asked_only_when_it_could_power_a_machine_of_the_action():
+    _, player, ctx = _game(
+        technologies=[BASE_TECH],
+        unlocked=["special_grey_1"],
+        special_machines={"special_grey_1": "mach_grey_2"},
+        energy=1,
+        energy_on=["standard_grey"],  # the press is ready and an energy is in storage: nothing more to power
+    )
+    player.resources["gear"] = 3
+    asked = decisions_asked(build(ctx), ["special_grey_1", "1,0", "small", "standard_grey"])
+    assert "before_or_after" not in [d.rule for d in asked]
+    assert player.energy_on == ["special_grey_1"] and player.energy == 2  # 1 - 1 used + 1 back + 1 from water
+
+
 def test_by_night_every_action_has_one_more_range():
     _, player, ctx = _game("night", technologies=[BASE_TECH])
     assert range_bonus(ctx) == 1

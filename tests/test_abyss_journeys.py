@@ -93,3 +93,14 @@ def test_payment_requirement_is_paid():
 def test_unmet_journey_cannot_be_completed():
     game = _game(journeys=["abyss_journey_green_1"])
     assert "complete_journey" not in legal_moves(game)
+
+
+def test_journey_build_adjacent_to_water_counts_buildings_not_temples():
+    """004: "build adjacent to at least 1 water space": a Hofstadterian temple's water is no building's."""
+    game = _game(journeys=["abyss_journey_green_3"])
+    game.players[0].tribe, game.players[0].side = "hofstadterians", "moon"
+    game.board.tokens["1,-1"] = {"player": 0, "token": "temple"}  # a temple on a water, no building near it
+    assert list(met(Ctx(game, 0, ABYSS))) == []
+    game.board.buildings["1,0"] = {"player": 0, "size": "small"}  # built next to that water: its reward taken
+    game.players[0].waters_claimed = ["1,-1"]
+    assert list(met(Ctx(game, 0, ABYSS))) == ["abyss_journey_green_3:1"]

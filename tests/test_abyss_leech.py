@@ -8,7 +8,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_to_end
 from revive_dsl.engine.invariants import violations
-from revive_dsl.engine.range import _blocked, range_cost, spaces_between
+from revive_dsl.engine.range import _blocked, range_bonus, range_cost, spaces_between
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
@@ -18,6 +18,7 @@ from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
+from revive_dsl.rules.base.counters import module_ids
 from revive_dsl.rules.base.lasting import lasting_range
 
 ABYSS = Rules.load(("base", "abyss"))
@@ -201,6 +202,22 @@ def test_leech_tech_uses_an_always_technology_until_the_end_of_the_turn():
     assert lasting_range(ABYSS, game.players[0]) == 0
 
 
+def test_leech_tech_lends_a_night_range_technology_as_the_owners_tile_shows():
+    """004: "temporarily use one of the unlocked technologies": Ostarius's "NIGHT: +1 range for all actions"
+    gives the leech player +1 range while the Ostarius tile shows night."""
+    game = _game(("Ost", "abyss_tribe_circadian", "single"))
+    game.players[1].technologies.append("abyss_circadian_day_energy_night_range")
+    abyss(game.players[1]).circadian = "night"
+    ctx = Ctx(game, 0, ABYSS)
+    run_to_end(run(_call("leech_tech"), ctx), ["Ost: abyss_circadian_day_energy_night_range"])
+    assert range_bonus(ctx) == 1
+    abyss(game.players[1]).circadian = "day"
+    assert range_bonus(ctx) == 0  # the owner's tile decides
+    abyss(game.players[1]).circadian = "night"
+    end_turn(game)
+    assert range_bonus(Ctx(game, 0, ABYSS)) == 0  # lent until the end of the turn
+
+
 def test_leech_tech_runs_an_anytime_technology_at_once():
     game = _game(("Fay", "formica", "sun"))
     game.players[1].technologies += ["t1", "t2a"]  # t2a: anytime: pay crystal -> gain 2 basic
@@ -260,6 +277,26 @@ def test_ability_cannot_copy_an_effect_that_activates_a_tribe_ability():
     card = next(c for c in ABYSS.ids("citizen_card") if ABYSS.data(c).get("top") == "ability")
     game.players[1].active = [card]
     assert f"{card} top" not in copyable_halves(Ctx(game, 0, ABYSS), game.players[1])
+
+
+def test_ability_copies_an_either_or_effect_without_its_tribe_ability_option():
+    """The Seer's bottom, "module or ability": copied, it offers the module only (no tribe ability copied)."""
+    game = _game()
+    game.players[1].active = ["start_a_4"]
+    ctx = Ctx(game, 0, ABYSS)
+    assert copyable_halves(ctx, game.players[1]) == ["start_a_4 bottom"]  # the top ("ability") is never copied
+    markers, modules = game.players[0].tribe_markers, len(module_ids(game.players[0]))
+    effect = run(_call("leech_copy"), ctx)
+    decision, asked = next(effect), []
+    answers = iter(["use", "Bo", "start_a_4 bottom"])
+    try:
+        while True:
+            asked.append(decision)
+            decision = effect.send(decision.choose(next(answers, decision.legal_keys()[0])))
+    except StopIteration:
+        pass
+    assert all("ability" not in d.legal_keys() for d in asked)  # no choice of the ability was offered
+    assert len(module_ids(game.players[0])) == modules + 1 and game.players[0].tribe_markers == markers
 
 
 def test_ability_without_markers_held_only_moves_a_progress_marker():

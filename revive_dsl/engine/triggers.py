@@ -109,11 +109,20 @@ def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:
 FIRE_SKIPS: Hooks[Callable[[str, n.Expr], bool]] = Hooks("FIRE_SKIPS")
 
 
+# ``when`` clauses of another event that answer this one too, in their place among the player's clauses:
+# ``also(ctx, source, trigger, event) -> bool`` (the expansion's ``when before_or_after build`` answers ``build``
+# unless it was carried out as the build began, rules/abyss/circadian.py).
+FIRE_ALSO: Hooks[Callable[[Ctx, str, n.Trigger, str], bool]] = Hooks("FIRE_ALSO")
+
+
 def fire(ctx: Ctx, event: str, **data) -> Effect:
     """Run the player's ``when EVENT`` clauses, each knowing ``data`` as its event."""
+    also = FIRE_ALSO.of(ctx)
     for source, program in owned_effects(ctx):
         for clause in program.clauses:
-            if isinstance(clause, n.Trigger) and clause.event.name == event:
+            if not isinstance(clause, n.Trigger):
+                continue
+            if clause.event.name == event or any(answers(ctx, source, clause, event) for answers in also):
                 if any(skip(event, clause.body) for skip in FIRE_SKIPS.of(ctx)):
                     continue  # carried out by another rule
                 sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event=dict(data), log=ctx.log)

@@ -10,6 +10,10 @@ Rules encoded here, only for a player who has the circadian tile (``abyss(player
   lasting range bonus while its side is up (:data:`revive_dsl.engine.range.RANGE_BONUSES`);
 - ``advance_adjacent`` (populating by day): one step on the machine track of each revealed terrain
   space next to the location populated; a large corner location is one space, so it may have several.
+- ``when before_or_after ACTION`` (by day, an energy back "before or after you populate or build"): asked
+  as the action begins, before its machines are offered, only when taking the energy back first could power
+  one more of the action's ``machine during ACTION`` machines; carried out then, or else when the action's
+  own ``when ACTION`` clauses run, never both (``abyss(turn).done_before`` remembers it for that moment).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end, run_text
 >>> from revive_dsl.engine.rules import Rules
@@ -28,13 +32,28 @@ from typing import Any
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.interpret import COUNTED_FOR, NEEDS, STATES, Ctx, Effect, count_arg, effect
+from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.game import END_TURN_HOOKS
+from revive_dsl.engine.interpret import (
+    COUNTED_FOR,
+    NEEDS,
+    STATES,
+    Ctx,
+    Effect,
+    args,
+    can_carry_out,
+    count_arg,
+    effect,
+    run,
+)
 from revive_dsl.engine.range import RANGE_BONUSES
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.engine.triggers import owned_effects, rules_of
+from revive_dsl.engine.triggers import FIRE_ALSO, owned_effects, rules_of
 from revive_dsl.rules.abyss.state import abyss
+from revive_dsl.rules.base.board_actions import BEFORE_ACTION
+from revive_dsl.rules.base.machines import MACHINE_GONE, machine_programs
 from revive_dsl.rules.base.tracks import advance
 
 TOKEN = "circadian_tile"  # the tribe's token in its content (``tokens: {circadian_tile: 1}``)
@@ -114,11 +133,110 @@ def _advance_adjacent(ctx: Ctx, call: n.Call) -> Effect:
         yield from advance(ctx, colour, 1)
 
 
+# --- before or after an action ---------------------------------------------------------------------
+
+BEFORE_OR_AFTER = "before_or_after"
+
+
+def action_machines(ctx: Ctx, action: str) -> list[str]:
+    """Spots of the player's ``machine during ACTION`` machines that could be carried out now, energy aside.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> p = Player(seat=0, name="Ost", tribe="t", side="sun", unlocked=["special_grey_1"],
+    ...            special_machines={"special_grey_1": "mach_grey_2"})
+    >>> action_machines(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "build")
+    ['special_grey_1']
+    """
+    out = []
+    for spot, program in machine_programs(ctx):
+        if any(gone(ctx, spot) for gone in MACHINE_GONE.of(ctx)):
+            continue
+        for clause in program.clauses:
+            if isinstance(clause, n.Machine) and clause.during == action and can_carry_out(ctx, clause.body):
+                out.append(spot)
+                break
+    return out
+
+
+def energy_first_helps(ctx: Ctx, action: str) -> bool:
+    """Whether an energy taken back before the action lets the player power more of its machines than they
+    can now: one more energy in storage, and the machine it came off ready again.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> p = Player(seat=0, name="Ost", tribe="t", side="sun", unlocked=["special_grey_1"],
+    ...            special_machines={"special_grey_1": "mach_grey_2"}, energy=0, energy_on=["special_grey_1"])
+    >>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
+    >>> energy_first_helps(ctx, "build"), energy_first_helps(ctx, "explore")
+    (True, False)
+    """
+    player = ctx.player
+    if not player.energy_on:
+        return False
+    spots = action_machines(ctx, action)
+    ready = [spot for spot in spots if spot not in player.energy_on]
+    freed = any(spot in player.energy_on for spot in spots)
+    return min(player.energy + 1, len(ready) + freed) > min(player.energy, len(ready))
+
+
+def _clauses(ctx: Ctx, action: str) -> list[tuple[str, n.Trigger]]:
+    """(source, clause) of the player's ``when before_or_after ACTION`` clauses."""
+    return [
+        (source, clause)
+        for source, program in owned_effects(ctx)
+        for clause in program.clauses
+        if isinstance(clause, n.Trigger)
+        and clause.event.name == BEFORE_OR_AFTER
+        and args(clause.event)[1][:1] == [action]
+    ]
+
+
+def _before(ctx: Ctx, action: str) -> Effect:
+    """As an action begins: each ``when before_or_after ACTION`` clause that can be carried out, when doing it
+    first matters, asks "before" (now) or "after" (with the action's ``when ACTION`` clauses)."""
+    turn = abyss(ctx.game.turn)
+    turn.done_before = [key for key in turn.done_before if not key.endswith(f":{action}")]  # a past action's
+    for source, clause in _clauses(ctx, action):
+        sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={}, log=ctx.log)
+        if not (can_carry_out(sub, clause.body) and energy_first_helps(ctx, action)):
+            continue
+        from revive_dsl.formatter import format_expr
+
+        prompt = f"before you {action} (now), or after: {format_expr(clause.body)}?"
+        choice = yield Decision(ctx.seat, BEFORE_OR_AFTER, prompt, options_of(["before", "after"]))
+        if choice.key == "before":
+            turn.done_before.append(f"{source}:{action}")
+            ctx.log.append(f"{ctx.player.name} uses {source} before the {action}")
+            yield from run(clause.body, sub)
+
+
+def _answers(ctx: Ctx, source: str, clause: n.Trigger, event: str) -> bool:
+    """A ``when before_or_after ACTION`` clause runs with the action's ``when ACTION`` clauses, unless it ran
+    as the action began (that mark is then used up)."""
+    if clause.event.name != BEFORE_OR_AFTER or args(clause.event)[1][:1] != [event]:
+        return False
+    done = abyss(ctx.game.turn).done_before
+    if f"{source}:{event}" in done:
+        done.remove(f"{source}:{event}")
+        return False
+    return True
+
+
+def _forget_before(game: Game) -> None:
+    """Nothing done before an action outlasts the turn (an action that never reached its event)."""
+    abyss(game.turn).done_before.clear()
+
+
+BEFORE_ACTION.add(_before)
+FIRE_ALSO.add(_answers)
+END_TURN_HOOKS.add(_forget_before)
+
+
 # --- lasting bonuses while one side is up ---------------------------------------------------------
 
 
 def while_range(ctx: Ctx) -> int:
-    """The ``range N`` of the player's ``while STATE:`` clauses (tribe and technologies) whose state holds.
+    """The ``range N`` of the player's ``while STATE:`` clauses (tribe and technologies, leeched ones too) whose
+    state holds.
 
     Played cards' ``while slotted`` clauses are the range module's own (they are not owned effects).
 
@@ -129,12 +247,13 @@ def while_range(ctx: Ctx) -> int:
     >>> while_range(Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss"))))
     1
     """
-    if tile_holder(ctx) is None:
-        return 0  # every player without the tile (base games): nothing to read
     total = 0
-    for _, program in owned_effects(ctx):
+    for source, program in owned_effects(ctx):
         for clause in program.clauses:
-            if isinstance(clause, n.While) and clause.state in ("day", "night") and STATES[clause.state](ctx):
+            if not (isinstance(clause, n.While) and clause.state in ("day", "night")):
+                continue
+            # read through its source: a leeched technology's side is its owner's tile (tile_holder)
+            if STATES[clause.state](Ctx(ctx.game, ctx.seat, ctx.rules, source=source)):
                 total += sum(count_arg(c) for c in clause.body.walk() if isinstance(c, n.Call) and c.name == "range")
     return total
 

@@ -15,13 +15,14 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
   range count. When a path avoiding those spaces costs the same, the mover takes it; when it
   costs more (or none exists), the mover decides: through (the toll) or around (the dearer path);
 - ``leech_tech``: take back a marker from a player to use one of their unlocked technologies
-  (none with a ``machine`` or ``once`` clause): its ``anytime`` clauses run at once; its ``when``
-  and ``always`` clauses are the leech player's until the end of the turn (``abyss(player).borrowed``),
+  (none with a ``machine`` or ``once`` clause): its ``anytime`` clauses run at once; its ``when``,
+  ``always`` and ``while`` clauses are the leech player's until the end of the turn (``abyss(player).borrowed``),
   and its counters count the owner's things (004's Gib'warks example);
 - ``leech_range``: take back a marker from a player to count range from one of their buildings
   for the next action (``abyss(turn).leech_origin``);
 - ``leech_copy`` (the ability): take back a marker from a player, then gain the top or bottom of a
-  card in that player's active area (the card stays; never a half that activates a tribe ability).
+  card in that player's active area (the card stays; never an effect that activates a tribe ability: a
+  choice such as "module or ability" is copied without its ability option).
   With no marker held by anyone else it does nothing but the progress marker moves;
 - the free move ``take_back_leech``: at any time, take a marker back from another player.
 
@@ -35,6 +36,7 @@ Rules encoded here (004, the leech tribe's board and notes; rulings in docs/ruli
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from revive_dsl import nodes as n
@@ -50,13 +52,13 @@ from revive_dsl.engine.state import Game, Player, all_buildings
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base import lasting
-from revive_dsl.rules.base.cards import gain_half, half_program, is_symbol
+from revive_dsl.rules.base.cards import as_source, gain_immediate, half_program, is_symbol
 from revive_dsl.rules.base.tracks import can_carry_out
 
 MARKER = "leech_marker"
 MARKERS = 8  # 004, components: 8 leech markers
 BORROWED = "leech:"  # the source id prefix of a leeched technology's clauses
-BORROWABLE = (n.Trigger, n.Always)  # the clauses a leeched technology lends until the end of the turn
+BORROWABLE = (n.Trigger, n.Always, n.While)  # the clauses a leeched technology lends until the end of the turn
 
 
 # --- who holds what --------------------------------------------------------------------------
@@ -323,19 +325,66 @@ def _leeched_origin(ctx: Ctx) -> list[rng.Origin]:
 # --- the tribe ability -----------------------------------------------------------------------
 
 
+def _activates_ability(expr: n.Node) -> bool:
+    return any(isinstance(node, n.Call) and node.name == "ability" for node in expr.walk())
+
+
+def without_ability(expr: n.Expr) -> n.Expr | None:
+    """The effect as it may be copied: a choice loses its options that activate a tribe ability; None if the
+    effect activates one whatever is chosen ("you cannot copy an effect that activates a tribe ability").
+
+    >>> from revive_dsl.formatter import format_expr
+    >>> from revive_dsl.parser import parse
+    >>> format_expr(without_ability(parse("module or ability").clauses[0].body))
+    'module'
+    >>> [without_ability(parse(text).clauses[0].body) for text in ("ability", "gain book and ability")]
+    [None, None]
+    """
+    if not _activates_ability(expr):
+        return expr
+    if not isinstance(expr, n.OneOf):
+        return None  # it activates the ability whatever is chosen (alone, with more, or paid for)
+    kept = tuple(o for o in (without_ability(option) for option in expr.options) if o is not None)
+    if not kept:
+        return None
+    return kept[0] if len(kept) == 1 else replace(expr, options=kept)
+
+
+def copyable_half(rules: Rules, card: str, half: str) -> n.Program | None:
+    """The half of a card the ability may copy, as it may be copied (:func:`without_ability`), or None: blank,
+    nothing to do now, or activating a tribe ability whatever is chosen.
+
+    >>> from revive_dsl.formatter import format_program
+    >>> format_program(copyable_half(Rules.load(("base",)), "start_a_4", "bottom"))
+    'module'
+    >>> copyable_half(Rules.load(("base",)), "start_a_4", "top") is None
+    True
+    """
+    program = half_program(rules, card, half)
+    if program is None or not any(isinstance(c, n.Immediate) and not is_symbol(c) for c in program.clauses):
+        return None
+    clauses = []
+    for clause in program.clauses:
+        if not _activates_ability(clause):
+            clauses.append(clause)
+            continue
+        body = without_ability(clause.body) if isinstance(clause, n.Immediate) else None
+        if body is None:
+            return None
+        clauses.append(replace(clause, body=body))
+    return replace(program, clauses=tuple(clauses))
+
+
 def copyable_halves(ctx: Ctx, owner: Player) -> list[str]:
-    """``"card top"`` for each half of a card in ``owner``'s active area that does something and activates no
-    tribe ability."""
-    rules, out = rng.rules_of(ctx), []
-    for card in owner.active:
-        for half in ("top", "bottom"):
-            program = half_program(rules, card, half)
-            if program is None or not any(isinstance(c, n.Immediate) and not is_symbol(c) for c in program.clauses):
-                continue
-            if any(isinstance(node, n.Call) and node.name == "ability" for c in program.clauses for node in c.walk()):
-                continue
-            out.append(f"{card} {half}")
-    return out
+    """``"card top"`` for each half of a card in ``owner``'s active area that the ability may copy
+    (:func:`copyable_half`)."""
+    rules = rng.rules_of(ctx)
+    return [
+        f"{card} {half}"
+        for card in owner.active
+        for half in ("top", "bottom")
+        if copyable_half(rules, card, half) is not None
+    ]
 
 
 @effect("leech_copy")
@@ -353,7 +402,7 @@ def _leech_copy(ctx: Ctx, call: n.Call) -> Effect:
         return
     card, half = (yield Decision(ctx.seat, "leech ability", "copy which effect?", options_of(halves))).key.split()
     ctx.log.append(f"{ctx.player.name} copies the {half} of {owner.name}'s {card}")
-    yield from gain_half(ctx, card, half)
+    yield from gain_immediate(as_source(ctx, card), copyable_half(rng.rules_of(ctx), card, half))
 
 
 # --- the free move, the end of the turn ------------------------------------------------------

@@ -137,7 +137,7 @@ class AbyssSupply:
 @state_part(NAMESPACE, "turn")
 @dataclass
 class AbyssTurn:
-    """Solo achievements, and where a leeched building's range counts from."""
+    """Solo achievements, where a leeched building's range counts from, and what was done before an action."""
 
     solo_achievements: dict[str, Any] = field(
         default_factory=dict,
@@ -147,6 +147,15 @@ class AbyssTurn:
         default=None,
         metadata=_meta(
             "A leeched building range counts from for the action under way.", {"anyOf": [ID, {"type": "null"}]}
+        ),
+    )
+    done_before: list[str] = field(
+        default_factory=list,
+        metadata=_meta(
+            "`when before_or_after ACTION` clauses carried out as the action under way began (`source:action`):"
+            " they do not run again after it.",
+            IDS,
+            formerly=False,
         ),
     )
 

@@ -98,6 +98,15 @@ ACTION_DONE: Hooks = Hooks("ACTION_DONE")
 TERRAIN_REWARDS: dict = {}
 REWARD_LARGE_SPACES: Hooks = Hooks("REWARD_LARGE_SPACES")
 MAY_BUILD: Hooks = Hooks("MAY_BUILD")
+# What a rules package does as an action begins, before the action's machines are offered
+# (``hook(ctx, action) -> Effect``): Ostarius by day may take an energy back before building (rules/abyss/circadian.py).
+BEFORE_ACTION: Hooks = Hooks("BEFORE_ACTION")
+
+
+def before_action(ctx: Ctx, action: str) -> Effect:
+    """Run the :data:`BEFORE_ACTION` hooks of an explore, build or populate about to begin."""
+    for hook in BEFORE_ACTION.of(ctx):
+        yield from hook(ctx, action)
 
 
 def reward_spaces(rules: Rules, board, spaces) -> list[str]:
@@ -486,6 +495,7 @@ def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
 
 def explore(ctx: Ctx) -> Effect:
     """The explore action (or the free ``explore`` effect)."""
+    yield from before_action(ctx, "explore")
     if not (yield from _possible_after_machines(ctx, "explore", explore_choices)):
         return
     rules, board = rules_of(ctx), ctx.game.board
@@ -549,6 +559,7 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
 
 def build(ctx: Ctx) -> Effect:
     """The build action (or the free ``build`` effect)."""
+    yield from before_action(ctx, "build")
     if not (yield from _possible_after_machines(ctx, "build", build_choices)):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
@@ -663,6 +674,7 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
 
 def populate(ctx: Ctx) -> Effect:
     """The populate action (or the free ``populate`` effect)."""
+    yield from before_action(ctx, "populate")
     if not (yield from _possible_after_machines(ctx, "populate", populate_choices)):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player

@@ -266,6 +266,25 @@ def _water_spaces(ctx: Ctx, call: n.Call) -> int:
     return len(water_spaces(ctx.game.board, ctx.player))
 
 
+def waters_built_next_to(player: Player) -> set[str]:
+    """The water spaces next to the player's buildings: what "built next to" / "build adjacent to" asks for.
+
+    These are the spaces whose reward a building took (``player.waters_claimed``: a building next to a water
+    takes it, at once or when the water is revealed later). Unlike :func:`water_spaces` a temple adds
+    nothing here: 004's journeys ("build adjacent to water spaces") and the Hofstadterian sun ability
+    ("each unique water space you have built next to") name buildings. A lake is no water space (004).
+
+    >>> sorted(waters_built_next_to(Player(seat=0, name="Hal", tribe="t", side="moon", waters_claimed=["0,3", "0,3"])))
+    ['0,3']
+    """
+    return set(player.waters_claimed)
+
+
+@counter("waters_built_next_to")
+def _waters_built_next_to(ctx: Ctx, call: n.Call) -> int:
+    return len(waters_built_next_to(ctx.player))
+
+
 @counter("crystal_symbols")
 def _crystal_symbols(ctx: Ctx, call: n.Call) -> int:
     rules, board = rules_of(ctx), ctx.game.board
