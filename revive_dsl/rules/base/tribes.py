@@ -124,6 +124,10 @@ def may_join(token: str, board, space: str) -> bool:
     return all(t.get("token") in allowed for t in tokens_at(board, space))
 
 
+def _holds(board, space: str, token: str) -> bool:
+    return any(t.get("token") == token for t in tokens_at(board, space))
+
+
 def _free(board, space: str) -> bool:
     return space not in board.tokens and space not in board.buildings and not board.figures.get(space)
 
@@ -155,9 +159,7 @@ def _terrain_space(ctx: Ctx) -> list[str]:
 def _workshop(ctx: Ctx) -> list[str]:
     rules, board = rules_of(ctx), ctx.game.board
     return [
-        s
-        for s in _visible(rules, board)
-        if geo.terrain(rules, board, s) in TERRAINS and may_join("workshop", board, s) and s not in board.buildings
+        s for s in _visible(rules, board) if geo.terrain(rules, board, s) in TERRAINS and may_join("workshop", board, s)
     ]
 
 
@@ -331,10 +333,6 @@ def _take_from_display(ctx: Ctx, card: str) -> Effect:
 
 
 # --- the falcon ------------------------------------------------------------------------------
-
-
-def _holds(board, space: str, token: str) -> bool:
-    return any(t.get("token") == token for t in tokens_at(board, space))
 
 
 def falcon_space(ctx: Ctx) -> str | None:
