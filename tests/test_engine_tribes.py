@@ -15,7 +15,7 @@ from revive_dsl.engine.interpret import Ctx, count, decisions_asked, run, run_te
 from revive_dsl.engine.range import passage_cost, range_costs
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.simulate import play_random_game
-from revive_dsl.engine.state import Game, Played, Player
+from revive_dsl.engine.state import Game, Played, Player, put_token, tokens_at
 from revive_dsl.engine.triggers import fire
 from revive_dsl.parser import parse
 from revive_dsl.rules.base.board_actions import build, build_options, populate_options
@@ -267,6 +267,21 @@ def test_ox49_moon_target_pays_owner_the_action_cost():
     assert "3,-2" not in game.board.tokens and owner.tokens_left["target"] == 6
 
 
+def test_ox49_moon_target_may_go_on_a_kuniban_sand_tile_and_both_then_work():
+    # 003: a target goes on "any sand space" (a sand tile makes one); building there scores the sand tile's
+    # point and pays the target's owner
+    game, owner, ctx = setup("ox49", "moon", players=2)
+    game.board.tokens["1,1"] = {"player": 1, "token": "sand_tile"}  # a forest made sand
+    assert "1,1" in place_options(ctx, "target")
+    do(ctx, "place target", ["use", "1,1"])
+    assert [t["token"] for t in tokens_at(game.board, "1,1")] == ["sand_tile", "target"]
+    builder = game.players[1]
+    builder.resources.update(gear=3, food=6)
+    run_to_end(build(Ctx(game, 1, RULES)), ["1,1", "small"])
+    assert builder.points == 1 and owner.resources["gear"] == 3 and owner.tokens_left["target"] == 5
+    assert tokens_at(game.board, "1,1") == [{"player": 1, "token": "sand_tile"}]
+
+
 # --- Kuniban ---------------------------------------------------------------------------------
 
 
@@ -370,6 +385,19 @@ def test_formica_moon_workshop_discount_at_most_one():
     assert build_options(ctx)["1,0"]["small"] == {"gear": 2}  # two workshops, one discount
 
 
+def test_formica_moon_workshop_goes_on_any_terrain_space_the_falcons_and_a_forest_tiles_too():
+    # 003: "any terrain space" (Kuniban's sand tile needs a vacant one); one workshop per space
+    game, player, ctx = setup("formica", "moon", players=2)
+    game.board.tokens["1,1"] = {"player": 1, "token": "falcon"}
+    game.board.tokens["0,-2"] = {"player": 1, "token": "forest_tile"}  # a sand space made forest
+    game.board.tokens["3,-3"] = {"player": 0, "token": "workshop"}
+    options = place_options(ctx, "workshop")
+    assert "1,1" in options and "0,-2" in options and "3,-3" not in options
+    player.resources["crystal"] = 1
+    do(ctx, "ability", ["pay", "1,1"])
+    assert [t["token"] for t in tokens_at(game.board, "1,1")] == ["falcon", "workshop"] and player.tracks["green"] == 2
+
+
 def test_formica_moon_borrowed_craft_resets_the_switch():
     _game, player, ctx = setup("formica", "moon", switch_used=True)
     do(ctx, "reset_switch")
@@ -443,6 +471,32 @@ def test_vukuntur_moon_falcon_moves_three_per_marker_and_ends_on_terrain():
     assert "1,1" in falcon_moves(ctx, 0)  # it may stay where it is
 
 
+def test_vukuntur_moon_falcon_may_end_on_a_formica_workshop():
+    # 003: "Formica's workshops do not block the falcon"; it may land on one and leave it lying there
+    game, _player, ctx = setup("vukuntur", "moon", players=2)
+    game.board.tokens["0,0"] = {"player": 0, "token": "falcon"}
+    game.board.tokens["1,1"] = {"player": 1, "token": "workshop"}
+    assert "1,1" in falcon_moves(ctx, 3)
+    do(ctx, "ability", ["1,1"])
+    assert tokens_at(game.board, "1,1") == [{"player": 1, "token": "workshop"}, {"player": 0, "token": "falcon"}]
+    assert "0,0" not in game.board.tokens
+    do(ctx, "move_falcon", ["1,2"])
+    assert game.board.tokens == {"1,1": {"player": 1, "token": "workshop"}, "1,2": {"player": 0, "token": "falcon"}}
+    assert game.board.stacked_tokens == {}
+
+
+def test_vukuntur_moon_falcon_on_a_workshop_both_give_their_discounts_and_range():
+    game, player, ctx = setup("vukuntur", "moon", players=2, technologies=["t1"])
+    formica = game.players[1]
+    formica.tribe, formica.side = "formica", "moon"
+    game.board.tokens["1,1"] = {"player": 1, "token": "workshop"}
+    put_token(game.board, "1,1", {"player": 0, "token": "falcon"})
+    player.resources["gear"] = formica.resources["gear"] = 5
+    assert build_options(ctx)["1,0"]["small"] == {"gear": 2}  # next to the falcon
+    assert build_options(Ctx(game, 1, RULES))["1,0"]["small"] == {"gear": 2}  # next to the workshop
+    assert range_costs(ctx)["1,0"] == 0  # counted from the falcon
+
+
 def test_vukuntur_moon_falcon_is_a_range_origin():
     game, _player, ctx = setup("vukuntur", "moon")
     game.board.buildings["0,1"] = {"player": 0, "size": "small"}
@@ -463,6 +517,20 @@ def test_vukuntur_moon_falcon_hunt_three_resources_by_terrain():
     game.board.tokens["0,0"] = {"player": 0, "token": "falcon"}
     do(ctx, "ability", ["1,-3"])  # a field
     assert player.resources["food"] == 3
+
+
+# --- tokens sharing a space -------------------------------------------------------------------
+
+
+def test_invariant_tokens_lie_together_only_where_the_rules_allow():
+    from revive_dsl.engine.invariants import violations
+
+    game, _player, _ctx = setup("vukuntur", "moon", players=2)
+    game.board.tokens["1,1"] = {"player": 1, "token": "workshop"}
+    put_token(game.board, "1,1", {"player": 0, "token": "falcon"})
+    assert violations(game) == []
+    put_token(game.board, "1,1", {"player": 1, "token": "sand_tile"})  # a sand tile needs a vacant space
+    assert violations(game) == ["a sand_tile lies with a workshop on 1,1", "a sand_tile lies with a falcon on 1,1"]
 
 
 # --- every tribe side plays whole games -----------------------------------------------------

@@ -8,6 +8,7 @@ from revive_dsl.engine.geometry import geometry
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
+from revive_dsl.engine.state import put_token
 from revive_dsl.replay.board_view import space_facts
 from revive_dsl.replay.hexmap import coord_rows
 
@@ -54,6 +55,13 @@ def test_space_facts_of_the_chasm():
         "neighbours: -1,0, -1,1, 0,-1, 0,1, 1,-1, 1,0",
         "on it: nothing",
     ]
+
+
+def test_space_facts_name_every_token_on_a_space():
+    game = new_game(RULES, [("Ann", "formica", "moon"), ("Bob", "ox49", "moon")], seed=0)
+    put_token(game.board, "0,-1", {"player": 0, "token": "workshop"})
+    put_token(game.board, "0,-1", {"player": 1, "token": "target"})  # (not a legal pair: any two are told)
+    assert space_facts(game, RULES, "0,-1")[-1] == "on it: Ann's workshop; Bob's target"
 
 
 def test_an_unknown_space_suggests_near_keys():

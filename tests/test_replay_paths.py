@@ -18,8 +18,8 @@ import yaml
 from rich.console import Console
 
 from revive_dsl.replay import Replay, ReplayError, dump_script, load_script, load_script_text, lookup, render, view
-from revive_dsl.replay.diff import ADDED, REMOVED, REORDERED, shown, state_changes
-from revive_dsl.replay.paths import PathError, record_keys
+from revive_dsl.replay.diff import ADDED, REMOVED, REORDERED, flatten, shown, state_changes
+from revive_dsl.replay.paths import PathError, record_keys, script_view
 
 GAME = Path(__file__).parent.parent / "replays" / "games" / "2p-nadair-ox49.yaml"
 DUO = (
@@ -162,6 +162,19 @@ def test_seats_are_names_in_the_script_view(game) -> None:
         "      Bob.slots.bottom_left.start_b_4.half: bottom\n"
     )
     assert replay.done == 5
+
+
+def test_tokens_stacked_on_a_space_name_their_players_in_the_script_view_and_the_diff() -> None:
+    state = {
+        "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "board": {
+            "tokens": {"1,1": {"player": 0, "token": "workshop"}},
+            "stacked_tokens": {"1,1": [{"player": 1, "token": "falcon"}]},
+        },
+    }
+    assert lookup(script_view(state), "board.stacked_tokens.1,1.0") == {"player": "Bob", "token": "falcon"}
+    assert flatten(state, ["Ann", "Bob"])["board.stacked_tokens.1,1.0"] == "Bob falcon"
+    assert shown("board.stacked_tokens.1,1.0", {"player": "Bob", "token": "falcon"}) == "Bob falcon"
 
 
 def test_final_scores_by_player_and_by_the_line_names_the_scores_panel_prints(game) -> None:

@@ -14,9 +14,10 @@ from revive_dsl.engine.geometry import geometry
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
+from revive_dsl.engine.state import put_token
 from revive_dsl.replay import render
 from revive_dsl.replay.diff import Change, format_change, state_changes
-from revive_dsl.replay.hexmap import glyph, map_rows
+from revive_dsl.replay.hexmap import glyph, legend, map_rows
 from revive_dsl.rules.abyss.state import abyss
 
 NAMES = ["Ann", "Bob"]
@@ -198,6 +199,16 @@ def test_figures_on_a_location_and_a_token_show_their_owners(rules: Rules) -> No
     assert "".join(t for t, _ in glyph(game, rules, city, {})) == "cba"
     game.board.tokens["0,0"] = {"player": 1, "token": "falcon"}
     assert "".join(t for t, _ in glyph(game, rules, "0,0", {})) == "#vb"
+
+
+def test_tokens_sharing_a_space_all_show_in_their_owners_colours(rules: Rules) -> None:
+    game = fresh(rules)
+    field = next(k for k in geometry(rules).slot_of if "".join(t for t, _ in glyph(game, rules, k, {})) == " y ")
+    put_token(game.board, field, {"player": 0, "token": "workshop"})
+    put_token(game.board, field, {"player": 1, "token": "falcon"})
+    cell = glyph(game, rules, field, {})
+    assert [text for text, _ in cell] == ["y", "%", "v"] and cell[1][1] == "bold red" and cell[2][1] == "bold blue"
+    assert {"% workshop", "v falcon"} <= {entry.plain for entry in legend(game, rules)}
 
 
 def test_the_whole_state_fits_the_width_without_escapes(rules: Rules, finished: Runner) -> None:

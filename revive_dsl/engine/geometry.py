@@ -30,7 +30,7 @@ from revive_dsl.board import neighbours as cell_neighbours
 from revive_dsl.board import slots
 from revive_dsl.engine.memo import remembered_on_board
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import plain_key
+from revive_dsl.engine.state import all_tokens, plain_key, tokens_at
 
 # Tribe tokens that change the terrain of the space they lie on (Nàdair moon, Kuniban moon).
 TOKEN_TERRAIN = {"forest_tile": "forest", "sand_tile": "sand"}
@@ -174,8 +174,11 @@ def terrain(rules: Rules, board: Any, space: str) -> str | None:
     if not placed:
         return None
     shown = _slot_terrains(rules, geo, found[0], placed)[found[1]]
-    token = board.tokens.get(space) if shown is not None and shown not in IMPASSABLE_KINDS else None
-    return shown if token is None else TOKEN_TERRAIN.get(token.get("token"), shown)
+    if shown is None or shown in IMPASSABLE_KINDS or space not in board.tokens:
+        return shown
+    for token in tokens_at(board, space):
+        shown = TOKEN_TERRAIN.get(token.get("token"), shown)
+    return shown
 
 
 def _slot_terrains(rules: Rules, geo: Geometry, slot: str, placed: dict[str, Any]) -> tuple[str | None, ...]:
@@ -319,7 +322,7 @@ def _layout(rules: Rules, board: Any) -> dict[str, Any]:
 
 def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
     geo = geometry(rules)
-    tokens = tuple((s, t.get("token")) for s, t in board.tokens.items() if t.get("token") in TOKEN_TERRAIN)
+    tokens = tuple((s, t.get("token")) for s, t in all_tokens(board) if t.get("token") in TOKEN_TERRAIN)
     memo_key = ("layout", plain_key(board.tiles), tokens)
     hit = geo.memo.get(memo_key)
     if hit is None:

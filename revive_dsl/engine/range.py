@@ -295,12 +295,12 @@ RANGE_MAPS_KEPT = 2048  # range maps kept per Rules object; then the oldest half
 
 
 def range_key(ctx: Ctx) -> tuple:
-    """What a player's range map depends on: the board's tiles, tokens, large locations and rules-package parts,
-    and the player's own pieces (other players' pieces never change a path: paths pass occupied spaces); whose
-    turn it is, the range bonus under way and the turn's rules-package parts (a leeched origin); the player's
-    tribe, side, technologies and played cards (their lasting modifiers); every player's rules-package parts
-    (the expansion's circadian side, borrowed technologies...); and whatever :data:`RANGE_READS` adds. Range
-    rules of a rules package read nothing else of the state, or declare it there
+    """What a player's range map depends on: the board's tiles, tokens (stacked ones too), large locations and
+    rules-package parts, and the player's own pieces (other players' pieces never change a path: paths pass
+    occupied spaces); whose turn it is, the range bonus under way and the turn's rules-package parts (a leeched
+    origin); the player's tribe, side, technologies and played cards (their lasting modifiers); every player's
+    rules-package parts (the expansion's circadian side, borrowed technologies...); and whatever
+    :data:`RANGE_READS` adds. Range rules of a rules package read nothing else of the state, or declare it there
     (docs/writing-an-expansion.md)."""
     game = ctx.game
     player = game.players[ctx.seat]
@@ -309,6 +309,7 @@ def range_key(ctx: Ctx) -> tuple:
         ctx.seat,
         plain_key(board.tiles),
         plain_key(board.tokens),
+        plain_key(board.stacked_tokens),
         plain_key(board.large_locations),
         repr(board.parts),
         tuple(pieces(game, ctx.seat)),

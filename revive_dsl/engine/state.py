@@ -154,6 +154,9 @@ class Board:
     buildings: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, size}
     figures: dict[str, list[int]] = field(default_factory=dict)  # location -> seats, in arrival order
     tokens: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # space -> {player, token, ...}
+    # space -> the further tokens on a space holding one in ``tokens``, in the order they came (read both
+    # through tokens_at / all_tokens, change them through put_token / take_token)
+    stacked_tokens: dict[str, list[dict[str, Scalar]]] = field(default_factory=dict, metadata=OMIT_EMPTY)
     majors: list[str] = field(default_factory=list)  # major artifacts on the craters
     large_locations: dict[str, dict[str, Scalar]] = field(default_factory=dict)  # corner -> {tile, side}
     crater_minors: list[str] = field(default_factory=list)  # variant long_game with 4 players: 2 minors by the craters
@@ -176,6 +179,66 @@ def all_buildings(board: Board) -> list[tuple[str, dict[str, Any]]]:
         if more is not None:
             found += more()
     return found
+
+
+def tokens_at(board: Board, space: str) -> list[dict[str, Any]]:
+    """Every token on a space, in the order they came (``tokens``, then ``stacked_tokens``); the records
+    themselves, to read or change in place.
+
+    >>> board = Board(tokens={"1,1": {"player": 1, "token": "workshop"}})
+    >>> put_token(board, "1,1", {"player": 0, "token": "falcon"})
+    >>> [t["token"] for t in tokens_at(board, "1,1")], tokens_at(board, "0,0")
+    (['workshop', 'falcon'], [])
+    """
+    first = board.tokens.get(space)
+    if first is None:
+        return []
+    more = board.stacked_tokens.get(space) if board.stacked_tokens else None
+    return [first, *more] if more else [first]
+
+
+def all_tokens(board: Board) -> list[tuple[str, dict[str, Any]]]:
+    """Every token on the board as (space, record), by space, each space's in the order they came.
+
+    >>> board = Board(tokens={"2,0": {"player": 0, "token": "target"}, "1,1": {"player": 1, "token": "workshop"}},
+    ...               stacked_tokens={"1,1": [{"player": 0, "token": "falcon"}]})
+    >>> [(s, t["token"]) for s, t in all_tokens(board)]
+    [('1,1', 'workshop'), ('1,1', 'falcon'), ('2,0', 'target')]
+    """
+    found = sorted(board.tokens.items())
+    if not board.stacked_tokens:
+        return found
+    return [(space, t) for space, _ in found for t in tokens_at(board, space)]
+
+
+def put_token(board: Board, space: str, record: dict[str, Any]) -> None:
+    """Lay a token on a space, after any already there."""
+    if space in board.tokens:
+        board.stacked_tokens.setdefault(space, []).append(record)
+    else:
+        board.tokens[space] = record
+
+
+def take_token(board: Board, space: str, record: dict[str, Any]) -> None:
+    """Take a token (one of :func:`tokens_at`'s records, or one equal to it) off a space; the next one there,
+    if any, becomes the space's first.
+
+    >>> board = Board(tokens={"1,1": {"player": 1, "token": "workshop"}})
+    >>> put_token(board, "1,1", {"player": 0, "token": "falcon"})
+    >>> take_token(board, "1,1", {"player": 1, "token": "workshop"})
+    >>> board.tokens, board.stacked_tokens
+    ({'1,1': {'player': 0, 'token': 'falcon'}}, {})
+    """
+    more = board.stacked_tokens.get(space, [])
+    if board.tokens.get(space) == record:
+        if more:
+            board.tokens[space] = more.pop(0)
+        else:
+            del board.tokens[space]
+    else:
+        more.remove(record)
+    if space in board.stacked_tokens and not more:
+        del board.stacked_tokens[space]
 
 
 @dataclass

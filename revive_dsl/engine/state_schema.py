@@ -166,8 +166,14 @@ FIELDS: dict[str, tuple[str, dict[str, Any] | None]] = {
         {"type": "object", "additionalProperties": {"type": "array", "items": SEAT, "maxItems": 4}},
     ),
     "Board.tokens": (
-        "Space -> `{player, token, ...}`: a tribe token on it (temple, forest tile, target, gate, falcon, ...).",
+        "Space -> `{player, token, ...}`: a tribe token on it (temple, forest tile, target, gate, falcon, ...); the "
+        "first that came, while others lie there too (`stacked_tokens`).",
         {"type": "object", "additionalProperties": TOKEN},
+    ),
+    "Board.stacked_tokens": (
+        "Space -> the further tribe tokens on a space that holds one in `tokens`, in the order they came (the "
+        "falcon on a workshop's space, a target on a sand tile).",
+        {"type": "object", "additionalProperties": {"type": "array", "items": TOKEN, "minItems": 1, "maxItems": 8}},
     ),
     "Board.majors": ("Major artifacts still on the craters.", _ids()),
     "Board.large_locations": (

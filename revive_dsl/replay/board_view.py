@@ -22,7 +22,7 @@ from rich.console import Console
 
 from revive_dsl.engine.geometry import geometry, terrain
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import all_buildings
+from revive_dsl.engine.state import all_buildings, tokens_at
 
 DEFAULT_PLAYERS = [("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")]
 
@@ -68,8 +68,7 @@ def space_facts(game: Any, rules: Rules, space: str) -> list[str]:
             here.append(f"{names[building['player']]}'s {building.get('size', 'small')} building")
     if space in game.board.figures:
         here.append("figures of " + ", ".join(names[s] for s in game.board.figures[space]))
-    token = game.board.tokens.get(space)
-    if token is not None:
+    for token in tokens_at(game.board, space):
         here.append(f"{names[token.get('player', 0)]}'s {token.get('token')}")
     if space in game.board.large_locations:
         here.append(f"large location {game.board.large_locations[space]['tile']}")

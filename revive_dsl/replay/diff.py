@@ -33,10 +33,14 @@ from revive_dsl.replay.paths import record_keys, script_view
 SET, ADDED, REMOVED, REORDERED = "set", "+", "-", "order"
 
 # Paths whose lists keep their positions (a module space, a drafted position), not piles.
-POSITIONAL = ("*.modules.*", "*.draft_order", "turn.ranking", "turn.last_turns_left")
+POSITIONAL = ("*.modules.*", "*.draft_order", "turn.ranking", "turn.last_turns_left", "board.stacked_tokens.*")
 
 # Small records read as one value (what lies on a space): pattern -> the fields, in order.
-COMPACT = {"board.buildings.*": ("player", "size"), "board.tokens.*": ("player", "token")}
+COMPACT = {
+    "board.buildings.*": ("player", "size"),
+    "board.tokens.*": ("player", "token"),
+    "board.stacked_tokens.*.*": ("player", "token"),
+}
 
 # Top-level groups in the order a reader wants them: players (in seat order) come first.
 GROUP_ORDER = ("board", "supply", "turn")

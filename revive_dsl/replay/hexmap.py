@@ -8,7 +8,8 @@ on the page as on the board. A glyph is the space's terrain letter followed by w
 - population figures on a location: the owners' initials in lower case, in arrival order
   (``cab``), or their number when more than two (``c3+``);
 - a tribe token: its sign and the owner's initial (``s+b``: Bob's target on sand); with a
-  building or figures there as well, the sign replaces the terrain letter (``+Ab``).
+  building or figures there as well, the sign replaces the terrain letter (``+Ab``); two tokens on
+  one space: both signs, each in its owner's colour (``fv%``: a falcon on a workshop's field).
 
 A face-down tile shows ``?``, an empty slot ``.``; a corner large location shows ``L`` on its
 five cells and its figures on the middle one. Styles come from the tables below; the letters
@@ -33,6 +34,7 @@ from rich.text import Text
 
 from revive_dsl.engine.geometry import cell, geometry, terrain
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.state import all_tokens, tokens_at
 
 Segment = tuple[str, str]  # (text, style)
 
@@ -128,13 +130,17 @@ def glyph(game: Any, rules: Rules, space: str, large_cell: dict[str, str], figur
     ground = _ground(rules, game, space, large_cell)
     letter, style, _ = TERRAIN.get(ground, TERRAIN[None])
     piece = _piece(game, space, marks, figures_here)
-    token = game.board.tokens.get(space)
-    if token is not None:
-        sign = TOKENS.get(token.get("token", ""), ("!", ""))[0]
-        owner = token.get("player", 0)
-        if piece:
-            return [(sign, player_style(owner)), *piece, *_pad(piece, 2)]
-        return [(letter, style), (sign, player_style(owner)), (marks[owner].lower(), player_style(owner))]
+    tokens = tokens_at(game.board, space)
+    if tokens:
+        signs = [(TOKENS.get(t.get("token", ""), ("!", ""))[0], player_style(t.get("player", 0))) for t in tokens]
+        if piece:  # the first token's sign, the piece, then the next token's sign where there is room
+            shown = [signs[0], *piece]
+            shown += signs[1 : 1 + GLYPH - sum(len(text) for text, _ in shown)]
+            return [*shown, *_pad(shown, GLYPH)]
+        if len(signs) > 1:  # two tokens: their signs, each in its owner's colour
+            return [(letter, style), *signs[:2]]
+        owner = tokens[0].get("player", 0)
+        return [(letter, style), signs[0], (marks[owner].lower(), player_style(owner))]
     if not piece:
         return [(f" {letter} ", style)]
     return [(letter, style), *piece, *_pad(piece, 2)]
@@ -203,7 +209,7 @@ def _large_glyph(game: Any, rules: Rules, key: str, slot: str, is_middle: bool, 
 def legend(game: Any, rules: Rules) -> list[Text]:
     """What the letters and signs mean and the players' initials, one short entry each."""
     entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
-    placed = sorted({t.get("token", "") for t in game.board.tokens.values()})
+    placed = sorted({t.get("token", "") for _, t in all_tokens(game.board)})
     entries += [Text(f"{TOKENS[t][0]} {TOKENS[t][1]}") for t in placed if t in TOKENS]
     entries += [Text("Xb/XB small/large building of X"), Text("x figure of X")]
     marks = initials([p.name for p in game.players])

@@ -4,8 +4,8 @@ The **script view** is the canonical state (``Game.to_dict()``) as a reader name
 
 - players are keyed by name (``Ann.resources.book``), and every seat stored as a number is a name:
   ``turn.player``, ``turn.end_triggered_by``, ``turn.last_turns_left``, ``turn.ranking`` (``[[Ann], [Bob]]``),
-  ``board.figures.<location>`` (``[Ann, Bob]``), the ``player`` of ``board.buildings``, ``board.shared`` and
-  ``board.tokens``;
+  ``board.figures.<location>`` (``[Ann, Bob]``), the ``player`` of ``board.buildings``, ``board.shared``,
+  ``board.tokens`` and ``board.stacked_tokens``;
 - fields the canonical JSON leaves out while empty (:data:`revive_dsl.engine.state.OMIT_EMPTY`) are there,
   empty (``turn.hibernated: false``), and so is the part of each rules package the game's packs name
   (``Ann.abyss.journeys: []`` in a game with Call of the Abyss), every field at least at its default;
@@ -153,13 +153,16 @@ def _seat(value: Any, names: list[str]) -> Any:
 
 
 def _owned(spaces: Any, names: list[str]) -> Any:
-    """``{space: {player: 1, ...}}`` with the player named."""
+    """``{space: {player: 1, ...}}`` (or a list of such records) with the player named."""
     if not isinstance(spaces, dict):
         return spaces
-    return {
-        space: {**rec, "player": _seat(rec["player"], names)} if isinstance(rec, dict) and "player" in rec else rec
-        for space, rec in spaces.items()
-    }
+    return {space: _named(rec, names) for space, rec in spaces.items()}
+
+
+def _named(rec: Any, names: list[str]) -> Any:
+    if isinstance(rec, list):
+        return [_named(r, names) for r in rec]
+    return {**rec, "player": _seat(rec["player"], names)} if isinstance(rec, dict) and "player" in rec else rec
 
 
 def score_view(sheet: dict[str, Any]) -> dict[str, Any]:
@@ -214,7 +217,7 @@ def script_view(state: dict[str, Any], names: list[str] | None = None) -> dict[s
             continue
         if key == "board" and isinstance(value, dict):
             value = _filled(Board, value, parts.get("board"))
-            for part in ("buildings", "tokens"):
+            for part in ("buildings", "tokens", "stacked_tokens"):
                 if part in value:
                     value[part] = _owned(value[part], names)
             for namespace, cls in parts.get("board", {}).items():  # a part's pieces with an owner, named

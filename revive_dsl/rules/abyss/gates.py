@@ -17,7 +17,7 @@ flip_gate; when hibernate: flip_all_gates``, 5 ``gate`` tokens; docs/rulings.md 
 - nothing is built on a space a gate covers (:data:`~revive_dsl.rules.base.board_actions.MAY_BUILD`);
   the spaces keep their terrain for everything else (a building next to a covered field still advances).
 
-A gate lies in ``board.tokens`` on each space it covers: ``{"player", "token": "gate", "gate": n,
+A gate lies on each space it covers, alone (no other token joins it): ``{"player", "token": "gate", "gate": n,
 "closed": bool}``, ``n`` numbering the owner's gates in the order placed.
 
 >>> from revive_dsl.engine.state import Board
@@ -43,7 +43,7 @@ from revive_dsl.engine.range import (
     range_costs,
     whole_map,
 )
-from revive_dsl.engine.state import Board, all_buildings
+from revive_dsl.engine.state import Board, all_buildings, all_tokens, put_token, tokens_at
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.tracks import advance
@@ -58,15 +58,20 @@ Cost = dict[str, int]
 def gates(board: Board) -> dict[str, list[str]]:
     """Every gate on the board, keyed ``"player:n"``, with the spaces it covers (sorted keys and spaces)."""
     out: dict[str, list[str]] = {}
-    for space, placed in sorted(board.tokens.items()):
+    for space, placed in all_tokens(board):
         if placed.get("token") == TOKEN:
             out.setdefault(f"{placed['player']}:{placed['gate']}", []).append(space)
     return dict(sorted(out.items()))
 
 
+def gate_at(board: Board, space: str) -> dict | None:
+    """The gate covering a space, if one does."""
+    return next((t for t in tokens_at(board, space) if t.get("token") == TOKEN), None)
+
+
 def is_closed(board: Board, key: str) -> bool:
     """Whether the gate ``key`` shows its closed side."""
-    return bool(board.tokens[gates(board)[key][0]]["closed"])
+    return bool(gate_at(board, gates(board)[key][0])["closed"])
 
 
 # --- where a gate may go ---------------------------------------------------------------------
@@ -126,7 +131,7 @@ def place_gate(ctx: Ctx) -> Effect:
     number = sum(1 for key in gates(board) if key.startswith(f"{ctx.seat}:"))
     terrains = [geo.terrain(rules, board, s) for s in covered]
     for space in covered:
-        board.tokens[space] = {"player": ctx.seat, "token": TOKEN, "gate": number, "closed": side == "closed"}
+        put_token(board, space, {"player": ctx.seat, "token": TOKEN, "gate": number, "closed": side == "closed"})
     ctx.player.tokens_left[TOKEN] -= 1
     ctx.event["placed"], ctx.event["covered"] = covered[0], terrains[0]
     ctx.log.append(f"{ctx.player.name} places a gate, {side}, on {' and '.join(covered)} ({actions.label(paid)})")
@@ -143,7 +148,8 @@ OWN_PLACING[TOKEN] = (gate_options, place_gate)
 
 def _flip(board: Board, key: str) -> None:
     for space in gates(board)[key]:
-        board.tokens[space]["closed"] = not board.tokens[space]["closed"]
+        gate = gate_at(board, space)
+        gate["closed"] = not gate["closed"]
 
 
 def _own_gates(ctx: Ctx) -> list[str]:
@@ -183,18 +189,17 @@ NEEDS["flip_gate"] = lambda ctx: bool(_own_gates(ctx))
 
 
 def _closed_gates(ctx: Ctx) -> list[str]:
-    return [s for s, t in ctx.game.board.tokens.items() if t.get("token") == TOKEN and t.get("closed")]
+    return [s for s, t in all_tokens(ctx.game.board) if t.get("token") == TOKEN and t.get("closed")]
 
 
 @whole_map(_closed_gates)
 def _closed_gate(ctx: Ctx, space: str) -> bool:
-    placed = ctx.game.board.tokens.get(space)
-    return placed is not None and placed.get("token") == TOKEN and bool(placed.get("closed"))
+    placed = gate_at(ctx.game.board, space)
+    return placed is not None and bool(placed.get("closed"))
 
 
 def _gate_cells(ctx: Ctx) -> dict[str, str]:
-    tokens = ctx.game.board.tokens
-    return {s: f"gate:{t['player']}:{t['gate']}" for s, t in tokens.items() if t.get("token") == TOKEN}
+    return {s: f"gate:{t['player']}:{t['gate']}" for s, t in all_tokens(ctx.game.board) if t.get("token") == TOKEN}
 
 
 def _from_closed_gates(ctx: Ctx) -> list[Origin]:
@@ -202,13 +207,13 @@ def _from_closed_gates(ctx: Ctx) -> list[Origin]:
         return []
     return [
         (space, 0)
-        for space, placed in sorted(ctx.game.board.tokens.items())
+        for space, placed in all_tokens(ctx.game.board)
         if placed.get("token") == TOKEN and placed.get("player") == ctx.seat and placed.get("closed")
     ]
 
 
 def _not_under_a_gate(ctx: Ctx, space: str) -> bool:
-    return ctx.game.board.tokens.get(space, {}).get("token") != TOKEN
+    return gate_at(ctx.game.board, space) is None
 
 
 for _table, _rule in (

@@ -61,7 +61,7 @@ from revive_dsl.engine.interpret import (
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import all_buildings
+from revive_dsl.engine.state import all_buildings, tokens_at
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
 from revive_dsl.rules.base.gains import gain_points
@@ -147,9 +147,9 @@ def discount(ctx: Ctx, action: str, targets: list[str]) -> int:
 
 
 def _token_near(ctx: Ctx, token: str, targets: list[str]) -> bool:
-    rules, tokens = rules_of(ctx), ctx.game.board.tokens
-    near = {nb for t in targets for nb in (t, *geo.neighbours(rules, t))}
-    return any(tokens.get(s, {}).get("token") == token and tokens[s].get("player") == ctx.seat for s in near)
+    rules, board = rules_of(ctx), ctx.game.board
+    near = {nb for t in targets for nb in (t, *geo.neighbours(rules, t)) if nb in board.tokens}
+    return any(t.get("token") == token and t.get("player") == ctx.seat for s in near for t in tokens_at(board, s))
 
 
 def pay_less(ctx: Ctx, action: str, cost: Cost) -> Cost:
@@ -583,7 +583,7 @@ def build(ctx: Ctx) -> Effect:
         board.buildings[space] = placed
     player.buildings_left[size] -= 1
     ctx.log.append(f"{player.name} builds a {size} building on {space} ({label(paid)})")
-    if board.tokens.get(space, {}).get("token") == "sand_tile":  # Kuniban moon: 1 point for building on one
+    if any(t.get("token") == "sand_tile" for t in tokens_at(board, space)):  # Kuniban moon: 1 point for building
         yield from gain_points(ctx, 1)
     yield from fire(ctx, "build", space=space, size=size)
     for nb in reward_spaces(rules, board, geo.neighbours(rules, space)):

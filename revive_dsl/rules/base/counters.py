@@ -30,7 +30,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args, counter
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Board, Player, all_buildings
+from revive_dsl.engine.state import Board, Player, all_buildings, all_tokens
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base.cards import matches, played_cards
 
@@ -257,7 +257,7 @@ def water_spaces(board: Board, player: Player) -> set[str]:
     >>> sorted(water_spaces(board, Player(seat=0, name="Hal", tribe="t", side="moon", waters_claimed=["1,-1", "0,3"])))
     ['0,3', '1,-1']
     """
-    temples = {s for s, t in board.tokens.items() if t["player"] == player.seat and t["token"] == "temple"}
+    temples = {s for s, t in all_tokens(board) if t["player"] == player.seat and t["token"] == "temple"}
     return set(player.waters_claimed) | temples
 
 

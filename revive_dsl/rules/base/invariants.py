@@ -1,5 +1,6 @@
 """The base game's invariants (003 components): resources within their caps, the 28 energy markers and each
-player's 5 small and 3 large buildings conserved, and where a card may lie.
+player's 5 small and 3 large buildings conserved, tokens together on a space only where the rules let them lie
+together, and where a card may lie.
 
 >>> from revive_dsl.engine.invariants import violations
 >>> from revive_dsl.engine.state import Game, Player
@@ -14,7 +15,8 @@ from collections.abc import Iterable
 
 from revive_dsl.engine.invariants import CARD_PLACES, INVARIANTS
 from revive_dsl.engine.resources import CAPS
-from revive_dsl.engine.state import Game, all_buildings
+from revive_dsl.engine.state import Game, all_buildings, tokens_at
+from revive_dsl.rules.base.tribes import JOINS
 
 ENERGY_TOTAL = 28
 BUILDINGS = {"small": 5, "large": 3}
@@ -46,6 +48,25 @@ def _energy(game: Game, whole: bool) -> list[str]:
     return [] if held == ENERGY_TOTAL else [f"energy not conserved: {held} in play, {ENERGY_TOTAL} expected"]
 
 
+def _tokens(game: Game, whole: bool) -> list[str]:
+    """``stacked_tokens`` only on a space with a first token; each token there may join those before it.
+
+    >>> from revive_dsl.engine.state import Board
+    >>> game = Game(board=Board(tokens={"1,1": {"player": 0, "token": "temple"}},
+    ...                         stacked_tokens={"1,1": [{"player": 1, "token": "falcon"}], "2,0": []}))
+    >>> _tokens(game, False)
+    ['tokens stacked on 2,0 with none first in board.tokens', 'a falcon lies with a temple on 1,1']
+    """
+    board = game.board
+    missing = [s for s in board.stacked_tokens if s not in board.tokens]
+    out = [f"tokens stacked on {s} with none first in board.tokens" for s in missing]
+    for space in board.stacked_tokens:
+        here = [t.get("token") for t in tokens_at(board, space)]
+        for i, token in enumerate(here):
+            out += [f"a {token} lies with a {t} on {space}" for t in here[:i] if t not in JOINS.get(token, ())]
+    return out
+
+
 def _cards(game: Game) -> Iterable[str]:
     supply = game.supply
     yield from (*supply.citizen_deck, *supply.citizen_display, *supply.removed)
@@ -57,4 +78,5 @@ def _cards(game: Game) -> Iterable[str]:
 
 INVARIANTS.add(_players)
 INVARIANTS.add(_energy)
+INVARIANTS.add(_tokens)
 CARD_PLACES.add(_cards)

@@ -29,7 +29,7 @@ from revive_dsl.engine.range import (
     whole_map,
 )
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Player
+from revive_dsl.engine.state import Player, all_tokens
 
 
 def _tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
@@ -92,7 +92,7 @@ def _tokens(ctx: Ctx) -> list[Origin]:
         if call.name != "range_from":
             continue
         token, bonus = args(call)[1][0], count_arg(call, 0)
-        for space, placed in sorted(ctx.game.board.tokens.items()):
+        for space, placed in all_tokens(ctx.game.board):
             if placed.get("player") == ctx.seat and placed.get("token") == token:
                 out.append((space, bonus))
     return out

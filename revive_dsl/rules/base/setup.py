@@ -104,7 +104,7 @@ from revive_dsl.engine.setup import (
     declare_variants,
     setup_draw,
 )
-from revive_dsl.engine.state import Game, Player
+from revive_dsl.engine.state import Game, Player, put_token
 
 COLOURS = ("grey", "green", "yellow")
 SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
@@ -248,7 +248,7 @@ def _player(rules: Rules, game: Game, player: Player, drawn: dict[str, Any], sol
     tokens = dict(rules.data(tribe)["sides"][side].get("tokens", {})) if tribe in rules.content.components else {}
     if tokens.pop("falcon", 0):  # Vukuntur moon: the falcon starts on the chasm
         chasm = rules.main_board["map"]["chasm"]
-        game.board.tokens[f"{chasm[0]},{chasm[1]}"] = {"player": seat, "token": "falcon"}
+        put_token(game.board, f"{chasm[0]},{chasm[1]}", {"player": seat, "token": "falcon"})
     player.tokens_left = tokens
     player.energy, game.supply.energy = 1, game.supply.energy - 1
     for resource in SEAT_RESOURCES[: 1 if solo else seat + 1]:

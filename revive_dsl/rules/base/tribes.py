@@ -8,15 +8,19 @@ Rules encoded here (003, the six tribes' moon sides; 001, "Stamm-Fähigkeiten"):
 - temple (Hofstadterian moon): a vacant water space, range paid; its reward is taken again even
   if already claimed; the space counts for the owner's ``water_spaces`` (once, with the waters
   their buildings claimed), but the temple blocks no building from claiming the reward;
-- target (]0X49[ moon): any sand space or location without the player's piece, no range; the
-  player's later build / populate there costs 2 less, another player's pays the owner the own
-  cost (not range, not book fees); then the target goes back to its owner's supply;
+- target (]0X49[ moon): any sand space without a building (a Kuniban sand tile's too) or location
+  without the player's figure, no range; the player's later build / populate there costs 2 less,
+  another player's pays the owner the own cost (not range, not book fees); then the target goes back
+  to its owner's supply;
 - sand tile (Kuniban moon): a vacant field, forest or mountain space, range paid;
   ``recruit_terrain`` takes a display card of the covered terrain's colour, if one shows;
-- workshop (Formica moon): any field, forest or mountain space without a token, no range; the
-  terrain's track advances 1;
+- workshop (Formica moon): any field, forest or mountain space (the falcon's or a forest tile's too),
+  no range; the terrain's track advances 1;
 - falcon (Vukuntur moon): ``move_falcon`` up to 3 spaces per marker gone from the tribe board,
-  ending on a field, forest or mountain space; ``falcon_reward``: 3 of that terrain's resource.
+  ending on a field, forest or mountain space (a workshop's or a forest tile's too);
+  ``falcon_reward``: 3 of that terrain's resource.
+
+A space holds every token the rules let lie together (:data:`JOINS`; ``board.stacked_tokens``).
 
 Tokens come from ``player.tokens_left``; with none left, ``place`` cannot be carried out (and
 an ability made of it moves no marker). Placement options are priced before they are offered.
@@ -34,6 +38,7 @@ an ability made of it moves no marker). Placement options are priced before they
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 
 from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
@@ -43,7 +48,7 @@ from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, co
 from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.range import range_costs, rules_of
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Player
+from revive_dsl.engine.state import Player, all_tokens, put_token, take_token, tokens_at
 from revive_dsl.engine.triggers import FIRE_SKIPS, owned_effects
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.board_actions import label, new_space_rewards
@@ -96,6 +101,33 @@ def _visible(rules: Rules, board) -> list[str]:
     return list(geo.geometry(rules).slot_of)
 
 
+# token -> the tokens already on a space it may join there (003): the falcon ends on any terrain space and
+# workshops do not block it; a workshop goes on any terrain space; a target on any sand space. A forest tile
+# makes a forest space, a sand tile a sand space. Every other token needs a space holding none (docs/rulings.md
+# "Tokens that share a space").
+JOINS: dict[str, frozenset[str]] = {
+    "falcon": frozenset({"workshop", "forest_tile"}),
+    "workshop": frozenset({"falcon", "forest_tile"}),
+    "target": frozenset({"sand_tile"}),
+}
+
+
+def may_join(token: str, board, space: str) -> bool:
+    """Whether ``token`` may lie on ``space`` beside every token already there (one of each kind at most).
+
+    >>> from revive_dsl.engine.state import Board
+    >>> board = Board(tokens={"1,1": {"player": 1, "token": "workshop"}})
+    >>> may_join("falcon", board, "1,1"), may_join("workshop", board, "1,1"), may_join("temple", board, "0,0")
+    (True, False, True)
+    """
+    allowed = JOINS.get(token, frozenset())
+    return all(t.get("token") in allowed for t in tokens_at(board, space))
+
+
+def _holds(board, space: str, token: str) -> bool:
+    return any(t.get("token") == token for t in tokens_at(board, space))
+
+
 def _free(board, space: str) -> bool:
     return space not in board.tokens and space not in board.buildings and not board.figures.get(space)
 
@@ -112,8 +144,10 @@ def _temple(ctx: Ctx) -> list[str]:
 
 def _target(ctx: Ctx) -> list[str]:
     rules, board, seat = rules_of(ctx), ctx.game.board, ctx.seat
-    sand = [s for s in geo.sand_spaces(rules, board) if s not in board.tokens]
-    places = [s for s in geo.locations(rules, board) if s not in board.tokens and seat not in board.figures.get(s, [])]
+    sand = [s for s in geo.sand_spaces(rules, board) if may_join("target", board, s)]
+    places = [
+        s for s in geo.locations(rules, board) if may_join("target", board, s) and seat not in board.figures.get(s, [])
+    ]
     return [*sand, *places]
 
 
@@ -122,13 +156,20 @@ def _terrain_space(ctx: Ctx) -> list[str]:
     return [s for s in _visible(rules, board) if _free(board, s) and geo.terrain(rules, board, s) in TERRAINS]
 
 
+def _workshop(ctx: Ctx) -> list[str]:
+    rules, board = rules_of(ctx), ctx.game.board
+    return [
+        s for s in _visible(rules, board) if geo.terrain(rules, board, s) in TERRAINS and may_join("workshop", board, s)
+    ]
+
+
 # token -> (spaces it may go on, whether range is paid)
 PLACEMENT: dict[str, tuple[Callable[[Ctx], list[str]], bool]] = {
     "forest_tile": (_forest_tile, True),
     "temple": (_temple, True),
     "target": (_target, False),
     "sand_tile": (_terrain_space, True),
-    "workshop": (_terrain_space, False),
+    "workshop": (_workshop, False),
 }
 
 
@@ -239,7 +280,7 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
     yield from res.pay_chosen(ctx.player, paid)
     actions.finish_action(ctx)
     ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
-    board.tokens[space] = {"player": ctx.seat, "token": token}
+    put_token(board, space, {"player": ctx.seat, "token": token})
     ctx.player.tokens_left[token] -= 1
     ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(paid)})")
     yield from AFTER_PLACING[token](ctx, space)
@@ -255,11 +296,11 @@ def forest_chain(ctx: Ctx, space: str) -> list[str]:
     >>> forest_chain(Ctx(game, 0, Rules.load(("base",))), "1,0")
     ['1,0', '2,0']
     """
-    rules, tokens = rules_of(ctx), ctx.game.board.tokens
+    rules, board = rules_of(ctx), ctx.game.board
     seen, todo = {space}, [space]
     while todo:
         for nb in geo.neighbours(rules, todo.pop()):
-            if nb not in seen and tokens.get(nb, {}).get("token") == "forest_tile":
+            if nb not in seen and _holds(board, nb, "forest_tile"):
                 seen.add(nb)
                 todo.append(nb)
     return sorted(seen)
@@ -269,7 +310,7 @@ def forest_chain(ctx: Ctx, space: str) -> list[str]:
 def _forest_books(ctx: Ctx, call: n.Call) -> Effect:
     """``forest_books``: 1 book for the forest tile just placed and each forest tile chained to it."""
     space = ctx.event.get("placed")
-    if space is None or ctx.game.board.tokens.get(space, {}).get("token") != "forest_tile":
+    if space is None or not _holds(ctx.game.board, space, "forest_tile"):
         return
     yield from res.gain(ctx.player, "book", len(forest_chain(ctx, space)))
 
@@ -296,15 +337,16 @@ def _take_from_display(ctx: Ctx, card: str) -> Effect:
 
 def falcon_space(ctx: Ctx) -> str | None:
     """Where the player's falcon is (None: they have none)."""
-    for space, placed in ctx.game.board.tokens.items():
+    for space, placed in all_tokens(ctx.game.board):
         if placed.get("token") == "falcon" and placed.get("player") == ctx.seat:
             return space
     return None
 
 
 def falcon_moves(ctx: Ctx, steps: int) -> list[str]:
-    """Spaces the falcon may end on within ``steps`` spaces: visible field, forest or mountain spaces
-    without another token (it may stay where it is); it flies over any visible space.
+    """Spaces the falcon may end on within ``steps`` spaces: visible field, forest or mountain spaces whose
+    tokens it may join (a workshop, a forest tile: :data:`JOINS`), or where it is; it flies over any visible
+    space.
 
     >>> from revive_dsl.engine.state import Game
     >>> game = Game(players=[Player(seat=0, name="Ann", tribe="vukuntur", side="moon")])
@@ -325,7 +367,9 @@ def falcon_moves(ctx: Ctx, steps: int) -> list[str]:
                     seen.add(nb)
                     nxt.append(nb)
         frontier = nxt
-    ends = [s for s in seen if geo.terrain(rules, board, s) in TERRAINS and (s == start or s not in board.tokens)]
+    ends = [
+        s for s in seen if geo.terrain(rules, board, s) in TERRAINS and (s == start or may_join("falcon", board, s))
+    ]
     return sorted(ends)
 
 
@@ -348,7 +392,10 @@ def _move_falcon(ctx: Ctx, call: n.Call) -> Effect:
     space = (yield Decision(ctx.seat, "move the falcon", "fly the falcon to which space?", options_of(ends))).key
     board = ctx.game.board
     start = falcon_space(ctx)
-    board.tokens[space] = board.tokens.pop(start)
+    if space != start:
+        falcon = next(t for t in tokens_at(board, start) if t.get("token") == "falcon" and t.get("player") == ctx.seat)
+        take_token(board, start, falcon)
+        put_token(board, space, falcon)
     ctx.log.append(f"{ctx.player.name} moves the falcon from {start} to {space}")
 
 
@@ -365,8 +412,7 @@ def _falcon_reward(ctx: Ctx, call: n.Call) -> Effect:
 
 
 def _target_at(ctx: Ctx, space: str) -> dict | None:
-    placed = ctx.game.board.tokens.get(space)
-    return placed if placed is not None and placed.get("token") == "target" else None
+    return next((t for t in tokens_at(ctx.game.board, space) if t.get("token") == "target"), None)
 
 
 def _target_discount(ctx: Ctx, action: str, targets: list[str]) -> int:
@@ -385,7 +431,7 @@ def _target_payout(ctx: Ctx, action: str, space: str, own: Cost) -> Effect:
         for resource, amount in sorted(own.items()):
             res.add_capped(owner, resource, amount)
         ctx.log.append(f"{owner.name}'s target pays them {label(own)}")
-    del ctx.game.board.tokens[space]
+    take_token(ctx.game.board, space, placed)
     owner.tokens_left["target"] = owner.tokens_left.get("target", 0) + 1
     return
     yield
@@ -429,7 +475,9 @@ def _most_target_discount(ctx: Ctx, action: str) -> int:
     """The target token's discount if the player has one on the board and the action is one it lowers, else 0."""
     if action not in BEFORE_PAYMENT:
         return 0
-    mine = any(t.get("token") == "target" and t.get("player") == ctx.seat for t in ctx.game.board.tokens.values())
+    board = ctx.game.board
+    records = chain(board.tokens.values(), *board.stacked_tokens.values())
+    mine = any(t.get("token") == "target" and t.get("player") == ctx.seat for t in records)
     return TARGET_DISCOUNT if mine else 0
 
 
