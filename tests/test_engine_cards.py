@@ -296,6 +296,27 @@ def test_hibernate_symbol_with_the_hibernation_steps_ends_the_turns_actions():
     assert "play" not in runner.decision().legal_keys() and "end" in runner.decision().legal_keys()
 
 
+def test_hibernate_symbol_returns_the_card_to_the_box():
+    # 003 Pilgrim: after the hibernation the card is removed from the game (returned to the box)
+    game, _, _ = solo(active=["cit_pilgrim"])  # top: purple 5 and hibernate and remove_self
+    runner = Runner(game, RULES)
+    for key in ("play", "cit_pilgrim", "top_left"):
+        runner.answer(key)
+    while runner.decision().rule != "turn":
+        runner.answer(runner.decision().legal_keys()[0])
+    player = runner.game.players[0]
+    assert "cit_pilgrim" not in player.active + player.resting
+    assert runner.game.supply.removed == ["cit_pilgrim"]
+    assert "P0 returns cit_pilgrim to the box: it leaves the game" in runner.log
+
+
+def test_a_copied_hibernate_symbol_returns_nothing_of_the_copier_to_the_box():
+    game, _, ctx = solo()
+    ctx.source = "cit_pilgrim"  # another player's card, copied: not in this player's areas
+    drive(text(ctx, "remove_self"), ["use"])
+    assert game.supply.removed == [] and ctx.log == []
+
+
 # --- the switch ---------------------------------------------------------------------------------
 
 
