@@ -142,6 +142,21 @@ def test_replacing_a_module_does_not_activate_it():
     assert game.supply.module_display == ["mod_green_1"] and "mod_green_1" not in player.modules["top_left"]
 
 
+def test_modules_may_be_discarded_at_any_time_to_make_room():
+    # 003 "Slot modules": a module may be discarded at any time to make space for a new one, so a full space may
+    # take the new module while another is vacant; on an activation space the new module is not activated
+    game, player, ctx = solo()
+    player.modules["top_left"] = ["mod_yellow_4", "mod_green_1", None]
+    game.supply.module_display = ["mod_grey_1"]
+    asked = drive(take_module(ctx), ["mod_grey_1", "top_left.0"])
+    spaces = asked[1]
+    assert spaces.legal_keys()[:3] == ["top_left.0", "top_left.1", "top_left.2"] and "none" not in spaces.legal_keys()
+    labels = {o.key: o.label for o in spaces.options}
+    assert labels["top_left.0"] == "discard mod_yellow_4 to make room (not activated)"
+    assert labels["top_left.1"] == "discard mod_green_1 to make room" and labels["top_left.2"] == "vacant"
+    assert player.modules["top_left"] == ["mod_grey_1", "mod_green_1", None] and player.resources["gear"] == 0
+
+
 # --- the side slot and turning cards ------------------------------------------------------------
 
 

@@ -37,8 +37,8 @@ PINNED = [
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "12bf1a1d5973c3fa",  # effects optional (pay/use or skip), free actions after hibernating
-        "52ad81177b834faf",
+        "28fb999f31b2d89a",  # a module may replace another while a space is vacant (issue 22)
+        "5a2d3a1cf20d1992",
     ),
 ]
 
