@@ -204,7 +204,7 @@ _EFFECTS = (
                 "",
                 "take a slot module from the display",
                 "module",
-                "Take a slot module from the display into a free module space.",
+                "Take a slot module from the display into a module space (a full one: its module is discarded).",
             ),
             (
                 "ability",

@@ -92,6 +92,23 @@ def test_unstable_regenerator_regains_every_energy_its_own_too():
     assert abyss(ctx.player).machines_flipped == ["abyss_mach_unstable_energy"]
 
 
+def test_unstable_machine_flips_even_when_its_effect_does_nothing():
+    # 004: a used unstable machine is a flask; using one counts even with no card to move (docs/rulings.md)
+    for token in ("abyss_mach_unstable_rest", "abyss_mach_unstable_recall"):
+        ctx = _ctx(token)  # no played card, no resting card
+        assert "special_grey_1" in dict(usable_machines(ctx))
+        _use(ctx)
+        assert abyss(ctx.player).machines_flipped == [token] and ctx.player.energy_on == ["special_grey_1"]
+
+
+def test_an_ordinary_machine_is_still_not_offered_to_act_on_nothing():
+    ctx = _ctx("abyss_mach_recaller")  # pay crystal -> recall_card
+    ctx.player.resources["crystal"] = 1
+    assert "special_grey_1" not in dict(usable_machines(ctx))  # no resting card to recall
+    ctx.player.resting = ["cit_smith"]
+    assert "special_grey_1" in dict(usable_machines(ctx))
+
+
 def _take_grey_machine(variants: list[str], answers: list[str]):
     player = Player(
         seat=0, name="Ann", tribe="nadair", side="sun", unlocked=["standard_grey", "artifact_1"], progress=2

@@ -14,7 +14,7 @@ from revive_dsl.rules.abyss.solo import achievements, may_build, medal
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.counters import module_ids
 from revive_dsl.rules.base.modules import module_spaces
-from revive_dsl.rules.base.scoring import final_scores
+from revive_dsl.rules.base.scoring import final_scores, record_final_scores
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))
@@ -126,4 +126,16 @@ def test_solo_game_records_its_achievements_and_medal():
     recorded = abyss(record.final.turn).solo_achievements
     assert set(recorded["achievements"]) == {"tinkerer", "xenologist", "seeker", "pioneer", "architect", "librarian"}
     assert recorded["total"] == record.final.turn.final_scores[0]["total"]
-    assert recorded["medal"] == medal(recorded["total"])
+    assert recorded["medal"] == medal(recorded["total"], recorded["achievements"])
+
+
+def test_solo_medal_only_with_an_achievement_reached():
+    # 004: tick the medal if you *also* scored 100/130/160/200 points: a medal goes with the achievements ticked
+    for journeys, wanted in (([], None), ([f"j{i}" for i in range(5)], "master")):  # 5 journeys: Seeker
+        game = new_game(ABYSS, [("Ann", "nadair", "sun")], seed=4)
+        game.players[0].points = 130
+        abyss(game.players[0]).journeys_done = journeys
+        assert record_final_scores(ABYSS, game)
+        recorded = abyss(game.turn).solo_achievements
+        assert recorded["total"] >= 130 and recorded["achievements"]["seeker"] == bool(journeys)
+        assert recorded["medal"] == wanted

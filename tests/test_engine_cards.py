@@ -142,6 +142,21 @@ def test_replacing_a_module_does_not_activate_it():
     assert game.supply.module_display == ["mod_green_1"] and "mod_green_1" not in player.modules["top_left"]
 
 
+def test_modules_may_be_discarded_at_any_time_to_make_room():
+    # 003 "Slot modules": a module may be discarded at any time to make space for a new one, so a full space may
+    # take the new module while another is vacant; on an activation space the new module is not activated
+    game, player, ctx = solo()
+    player.modules["top_left"] = ["mod_yellow_4", "mod_green_1", None]
+    game.supply.module_display = ["mod_grey_1"]
+    asked = drive(take_module(ctx), ["mod_grey_1", "top_left.0"])
+    spaces = asked[1]
+    assert spaces.legal_keys()[:3] == ["top_left.0", "top_left.1", "top_left.2"] and "none" not in spaces.legal_keys()
+    labels = {o.key: o.label for o in spaces.options}
+    assert labels["top_left.0"] == "discard mod_yellow_4 to make room (not activated)"
+    assert labels["top_left.1"] == "discard mod_green_1 to make room" and labels["top_left.2"] == "vacant"
+    assert player.modules["top_left"] == ["mod_grey_1", "mod_green_1", None] and player.resources["gear"] == 0
+
+
 # --- the side slot and turning cards ------------------------------------------------------------
 
 
@@ -294,6 +309,27 @@ def test_hibernate_symbol_with_the_hibernation_steps_ends_the_turns_actions():
     assert sorted(player.active) == ["cit_herald", "cit_smith"] and player.resting == ["cit_scholar"]
     assert "cit_feaster" not in player.active + player.resting + [p.card for p in player.slots["top_left"]]
     assert "play" not in runner.decision().legal_keys() and "end" in runner.decision().legal_keys()
+
+
+def test_hibernate_symbol_returns_the_card_to_the_box():
+    # 003 Pilgrim: after the hibernation the card is removed from the game (returned to the box)
+    game, _, _ = solo(active=["cit_pilgrim"])  # top: purple 5 and hibernate and remove_self
+    runner = Runner(game, RULES)
+    for key in ("play", "cit_pilgrim", "top_left"):
+        runner.answer(key)
+    while runner.decision().rule != "turn":
+        runner.answer(runner.decision().legal_keys()[0])
+    player = runner.game.players[0]
+    assert "cit_pilgrim" not in player.active + player.resting
+    assert runner.game.supply.removed == ["cit_pilgrim"]
+    assert "P0 returns cit_pilgrim to the box: it leaves the game" in runner.log
+
+
+def test_a_copied_hibernate_symbol_returns_nothing_of_the_copier_to_the_box():
+    game, _, ctx = solo()
+    ctx.source = "cit_pilgrim"  # another player's card, copied: not in this player's areas
+    drive(text(ctx, "remove_self"), ["use"])
+    assert game.supply.removed == [] and ctx.log == []
 
 
 # --- the switch ---------------------------------------------------------------------------------

@@ -142,6 +142,17 @@ def test_solo_hibernate_moves_the_action_cube_two_and_may_discard_from_the_displ
     assert runner.game.supply.citizen_display == ["cit_b", "cit_c"]
 
 
+def test_solo_display_discard_returns_the_cards_to_the_box():
+    # 003 solo hibernate: discarded components are removed from the game; a card back in the box is recorded
+    game, _player, _ = setup(players=1)
+    game.supply.citizen_display = ["cit_a", "cit_b"]
+    runner = Runner(game, RULES)
+    for key in ("hibernate", "1", "gear", "citizen:cit_a", "done"):
+        runner.answer(key)
+    assert runner.game.supply.removed == ["cit_a"] and runner.game.supply.citizen_display == ["cit_b"]
+    assert "P0 discards cit_a from the display: it leaves the game" in runner.log
+
+
 def test_multiplayer_hibernate_asks_no_display_discard():
     game, player, ctx = setup(players=2)
     game.supply.citizen_display = ["cit_a"]

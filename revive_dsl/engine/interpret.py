@@ -128,11 +128,15 @@ def declinable(expr: n.Expr) -> bool:
     )
 
 
-def can_carry_out(ctx: Ctx, expr: n.Expr) -> bool:
+def can_carry_out(ctx: Ctx, expr: n.Expr, *, needs: bool = True) -> bool:
     """Whether an expression can do anything now: its payments affordable and its words' needs met.
 
     A choice (``or``) needs one usable option; ``and`` needs its first item and every word's need
     (the first item of ``range 1 and (explore or build)`` counts towards the rest).
+
+    ``needs=False`` asks only whether the payments it would make can be made, for a use that counts by
+    itself even if its words find nothing to act on (an unstable machine flips whatever its effect does):
+    the words' needs and an ``if``'s condition are then not asked.
 
     >>> from revive_dsl.engine.state import Game, Player
     >>> from revive_dsl.parser import parse
@@ -141,19 +145,21 @@ def can_carry_out(ctx: Ctx, expr: n.Expr) -> bool:
     False
     """
     if isinstance(expr, n.Call):
-        return NEEDS.get(expr.name, _always)(ctx)
+        return not needs or NEEDS.get(expr.name, _always)(ctx)
     if isinstance(expr, n.Trade):
-        return _payable(ctx, expr.cost) and can_carry_out(ctx, expr.gain)
+        return _payable(ctx, expr.cost) and can_carry_out(ctx, expr.gain, needs=needs)
     if isinstance(expr, n.OneOf):
-        return any(can_carry_out(ctx, o) for o in expr.options)
+        return any(can_carry_out(ctx, o, needs=needs) for o in expr.options)
     if isinstance(expr, n.AllOf):
-        return _all_items(ctx, expr.items)
+        return _all_items(ctx, expr.items, needs)
     if isinstance(expr, n.Repeat):
-        return can_carry_out(ctx, expr.body)
+        return can_carry_out(ctx, expr.body, needs=needs)
     if isinstance(expr, n.IfThen):
-        return holds(expr.condition, ctx) and can_carry_out(ctx, expr.body)
+        if not holds(expr.condition, ctx):
+            return not needs  # the body does nothing; nothing is paid either
+        return can_carry_out(ctx, expr.body, needs=needs)
     if isinstance(expr, n.ForEach):
-        return can_carry_out(ctx, expr.body)
+        return can_carry_out(ctx, expr.body, needs=needs)
     return True
 
 
@@ -167,14 +173,14 @@ def _always(ctx: Ctx) -> bool:
 PREPARING: set[str] = set()
 
 
-def _all_items(ctx: Ctx, items: tuple[n.Expr, ...]) -> bool:
+def _all_items(ctx: Ctx, items: tuple[n.Expr, ...], needs: bool = True) -> bool:
     prepared = [i for i in items if isinstance(i, n.Call) and i.name in PREPARING]
     if prepared and len(prepared) < len(items):
         probe = Ctx(ctx.game.clone(), ctx.seat, ctx.rules, source=ctx.source, event=dict(ctx.event))
         for item in prepared:
             run_to_end(_run(item, probe), [])
         ctx = probe
-    return all(can_carry_out(ctx, item) for item in items)
+    return all(can_carry_out(ctx, item, needs=needs) for item in items)
 
 
 def run(expr: n.Expr, ctx: Ctx) -> Effect:

@@ -5,13 +5,16 @@ Rules encoded here, only in a solo game with the abyss pack:
 - each switch action also moves the action cube one space (as a play action does; leaving the top of
   the progress track ends the game with this turn);
 - at most one building on each tile (:func:`may_build`; figures and tribe markers are not limited);
-- at the end, the six achievements and the medal of the total (Adept 100, Master 130, Revered 160,
-  Divine 200) are recorded in ``abyss(game.turn).solo_achievements``.
+- at the end, the six achievements are recorded in ``abyss(game.turn).solo_achievements``, with the medal
+  of the total (Adept 100, Master 130, Revered 160, Divine 200) ticked beside the achievements reached in
+  that game: with no achievement reached, no medal.
 
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
 >>> medal(129), medal(160), medal(99)
 ('adept', 'revered', None)
+>>> medal(160, {"seeker": False}), medal(160, {"seeker": True})
+(None, 'revered')
 """
 
 from __future__ import annotations
@@ -87,8 +90,14 @@ MAY_BUILD.add(_solo_may_build)
 # --- achievements ----------------------------------------------------------------------------------
 
 
-def medal(total: int) -> str | None:
-    """The medal a total earns with the achievements ticked (None below 100)."""
+def medal(total: int, reached: dict[str, bool] | None = None) -> str | None:
+    """The medal a total earns (None below 100); given the achievements, None unless one was reached.
+
+    004 ticks a medal only "also" with the achievements ticked in that game: it qualifies them (a revered
+    architect), so a game that reached none earns none.
+    """
+    if reached is not None and not any(reached.values()):
+        return None
     return next((name for at, name in MEDALS if total >= at), None)
 
 
@@ -114,7 +123,7 @@ def _record(rules: Rules, game: Game, sheets: list[ScoreSheet]) -> None:
     reached = achievements(rules, game, sheets[0])
     abyss(game.turn).solo_achievements = {
         "achievements": reached,
-        "medal": medal(sheets[0].total),
+        "medal": medal(sheets[0].total, reached),
         "total": sheets[0].total,
     }
 

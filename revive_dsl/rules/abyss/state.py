@@ -141,7 +141,10 @@ class AbyssTurn:
 
     solo_achievements: dict[str, Any] = field(
         default_factory=dict,
-        metadata=_meta("Solo with the expansion: the achievements reached and the medal.", {"type": "object"}),
+        metadata=_meta(
+            "Solo with the expansion: the achievements reached and the medal (none without an achievement).",
+            {"type": "object"},
+        ),
     )
     leech_origin: str | None = field(
         default=None,

@@ -5,7 +5,9 @@ Rules encoded here:
 - a machine token whose text is an ``unstable machine`` clause is used once in the whole game: when it
   is activated it is flipped face down (``abyss(player).machines_flipped``) and never offered again; the
   energy put on it stays there until regained as usual (hibernation, ``reclaim_all_energy``); a
-  flipped machine counts as one flask (rules/base/counters.py ``machine_flasks``);
+  flipped machine counts as one flask (rules/base/counters.py ``machine_flasks``); so its use counts by
+  itself (``machines.USE_COUNTS``), and it is offered even when its words find nothing to act on (the
+  emptier with no played card, the recaller with no resting card);
 - ``rest_all``: every card in the card slots to the resting area; ``recall_all``: every resting card
   to the active area; ``reclaim_all_energy``: every energy on the machines back to storage, the one
   that powered this machine too.
@@ -35,7 +37,7 @@ from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.counters import MACHINE_FLASKS
-from revive_dsl.rules.base.machines import MACHINE_GONE, ON_ACTIVATE
+from revive_dsl.rules.base.machines import MACHINE_GONE, ON_ACTIVATE, USE_COUNTS
 
 
 def is_unstable(rules: Rules, token: str | None) -> bool:
@@ -62,8 +64,14 @@ def _flip_if_unstable(ctx: Ctx, spot: str) -> None:
         ctx.log.append(f"{ctx.player.name} flips the unstable machine {token} face down")
 
 
+def _flips(ctx: Ctx, spot: str) -> bool:
+    """Using an unstable machine flips it (a flask from then on): a use that counts, even with nothing to move."""
+    return is_unstable(rules_of(ctx), ctx.player.special_machines.get(spot))
+
+
 MACHINE_GONE.add(_flipped)
 ON_ACTIVATE.add(_flip_if_unstable)
+USE_COUNTS.add(_flips)
 
 
 @effect("rest_all")

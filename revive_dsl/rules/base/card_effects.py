@@ -145,11 +145,17 @@ def _remove_self(ctx: Ctx, call: n.Call) -> Effect:
     player, card = ctx.player, ctx.source
     if card is None:
         return
-    take_from_slot(player, card)
+    # Wherever the card lies now (the hibernation has moved it to the resting area): a copied card is not
+    # the player's, and nothing of theirs leaves.
+    found = take_from_slot(player, card) is not None
     for area in (player.active, player.resting):
         if card in area:
             area.remove(card)
-    ctx.log.append(f"{card} leaves the game")
+            found = True
+    if not found:
+        return
+    ctx.game.supply.removed.append(card)
+    ctx.log.append(f"{player.name} returns {card} to the box: it leaves the game")
     return
     yield
 

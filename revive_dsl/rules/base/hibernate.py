@@ -111,11 +111,12 @@ def _solo_discard(ctx: Ctx) -> Effect:
         kind, component = choice.key.split(":", 1)
         if kind == "citizen":
             supply.citizen_display.remove(component)
+            supply.removed.append(component)  # out of the game (003): back in the box, where cards are counted
         elif kind == "module":
             supply.module_display.remove(component)
         else:
             next(d for d in supply.machine_display.values() if component in d).remove(component)
-        ctx.log.append(f"{ctx.player.name} discards {component} from the display")
+        ctx.log.append(f"{ctx.player.name} discards {component} from the display: it leaves the game")
     _replenish(ctx)
 
 

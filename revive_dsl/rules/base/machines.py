@@ -60,7 +60,8 @@ def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Ex
     """(spot, body) of machines the player could activate now: ``during`` None means undated ones.
 
     A machine needs an energy in storage, no energy on it already, and a body that can be
-    carried out (an unaffordable trade cannot).
+    carried out (an unaffordable trade cannot): no energy is spent on nothing. A machine whose use
+    counts by itself (:data:`USE_COUNTS`) needs only its payments affordable, not its words' needs.
     """
     if ctx.player.energy < 1:
         return []
@@ -68,10 +69,11 @@ def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Ex
     for spot, program in machine_programs(ctx):
         if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in MACHINE_GONE.of(ctx)):
             continue
+        needs = not any(counts(ctx, spot) for counts in USE_COUNTS.of(ctx))
         for clause in program.clauses:
             if not isinstance(clause, n.Machine) or clause.during != during:
                 continue
-            if can_carry_out(ctx, clause.body, by_interpreter=during is None):
+            if can_carry_out(ctx, clause.body, by_interpreter=during is None, needs=needs):
                 out.append((spot, clause.body))
                 break
     return out
@@ -113,6 +115,9 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
 # activating one may flip it. Each takes the Ctx and the machine's spot.
 MACHINE_GONE: Hooks[Callable[[Ctx, str], bool]] = Hooks("MACHINE_GONE")
 ON_ACTIVATE: Hooks[Callable[[Ctx, str], None]] = Hooks("ON_ACTIVATE")
+# Whether using the machine at a spot changes the game by itself, whatever its effect then does (an unstable
+# machine flips and becomes a flask): such a machine is offered even when its words find nothing to act on.
+USE_COUNTS: Hooks[Callable[[Ctx, str], bool]] = Hooks("USE_COUNTS")
 
 
 def _ctx(game) -> Ctx:

@@ -1,11 +1,13 @@
 """Slot modules (rulebook "Slot modules"): taking one from the display and placing it.
 
 The ``module`` effect takes a module from the display (which is then replenished from the
-pile) and places it in a vacant module space of a card slot. A module placed on a space
-with the activation symbol is activated at once. With no vacant space left, a module
-already on the board may be discarded to make room; a module replacing another is never
-activated, whatever its space. Each module taken is told to the :data:`MODULE_GAINED` hooks (the solo
-expansion's Tinkerer counts modules gained, discarded ones included).
+pile) and places it in a module space of a card slot. A module placed on a vacant space
+with the activation symbol is activated at once. Modules may be discarded at any time to make
+room (003), so every open space is offered: a vacant one, or an occupied one, whose module is
+then discarded; a module replacing another is never activated, whatever its space. Only with
+every space full may the player leave the module in the display (``none``) rather than discard
+one. Each module taken is told to the :data:`MODULE_GAINED` hooks (the solo expansion's Tinkerer
+counts modules gained, discarded ones included).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
@@ -56,14 +58,17 @@ def take_module(ctx: Ctx) -> Effect:
     spaces = module_spaces(ctx)
     if not supply.module_display or not spaces:
         return
-    vacant = [key for key, _, module in spaces if module is None]
     module = (yield Decision(ctx.seat, "slot module", "take which module?", options_of(supply.module_display))).key
-    if vacant:
-        prompt, keys = "place it in which module space?", vacant
-    else:
+    labels = {key: _space_label(activation, there) for key, activation, there in spaces}
+    keys = [key for key, _, _ in spaces]
+    if all(there is not None for _, _, there in spaces):
+        # a discard is never forced: with no vacant space the module may stay in the display
         prompt = "every space is full: discard which module to make room (none: leave it in the display)?"
-        keys = [*(key for key, _, _ in spaces), "none"]
-    key = (yield Decision(ctx.seat, "slot module", prompt, options_of(keys))).key
+        keys.append("none")
+        labels["none"] = "leave it in the display"
+    else:
+        prompt = "place it in which module space (an occupied one: its module is discarded to make room)?"
+    key = (yield Decision(ctx.seat, "slot module", prompt, options_of(keys, labels))).key
     if key == "none":
         return
     supply.module_display.remove(module)
@@ -78,9 +83,22 @@ def take_module(ctx: Ctx) -> Effect:
     placed[int(index)] = module
     for hook in MODULE_GAINED.of(ctx):
         hook(ctx, module)
-    ctx.log.append(f"{ctx.player.name} places {module} at {key}" + (f", discarding {replaced}" if replaced else ""))
+    ctx.log.append(
+        f"{ctx.player.name} places {module} at {key}" + (f", discarding {replaced} to make room" if replaced else "")
+    )
     if activation and replaced is None:
         yield from activate_module(ctx, module)
+
+
+def _space_label(activation: bool, module: str | None) -> str:
+    """What placing the module in a space does: fill a vacant space, or discard the module there first.
+
+    >>> _space_label(True, None), _space_label(True, "mod_grey_1")
+    ('vacant, activates it', 'discard mod_grey_1 to make room (not activated)')
+    """
+    if module is None:
+        return "vacant, activates it" if activation else "vacant"
+    return f"discard {module} to make room" + (" (not activated)" if activation else "")
 
 
 @effect("module")

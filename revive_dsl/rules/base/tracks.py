@@ -75,11 +75,12 @@ def implemented(expr: n.Expr) -> bool:
     )
 
 
-def can_carry_out(ctx: Ctx, body: n.Expr, *, by_interpreter: bool = True) -> bool:
+def can_carry_out(ctx: Ctx, body: n.Expr, *, by_interpreter: bool = True, needs: bool = True) -> bool:
     """Whether a body can be carried out now: implemented, its payment affordable, its words' needs met.
 
     ``by_interpreter=False`` for bodies that action code reads itself (``machine during build:
-    discount 2``): their words need no entry in the interpreter's tables.
+    discount 2``): their words need no entry in the interpreter's tables. ``needs=False`` leaves out the
+    words' needs (see :func:`revive_dsl.engine.interpret.can_carry_out`).
 
     >>> from revive_dsl.engine.state import Game, Player
     >>> from revive_dsl.parser import parse
@@ -89,7 +90,7 @@ def can_carry_out(ctx: Ctx, body: n.Expr, *, by_interpreter: bool = True) -> boo
     """
     if by_interpreter and not implemented(body):
         return False
-    return interpret_can_carry_out(ctx, body)
+    return interpret_can_carry_out(ctx, body, needs=needs)
 
 
 def board_effect(ctx: Ctx, kind: str, path: str) -> n.Program | None:
