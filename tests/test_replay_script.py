@@ -198,6 +198,17 @@ def test_an_unknown_player_in_the_start_state_is_positioned():
     ]
 
 
+def test_a_start_state_cannot_change_the_packs_or_variants_of_the_header():
+    text = SOLO + "setup:\n  seed: 3\n  state:\n    packs: [cit_courier]\nsteps: []\n"
+    with pytest.raises(DslError) as err:
+        Replay(load_script_text(text, "s.yaml"))
+    assert str(err.value).splitlines()[0] == (
+        "s.yaml:6:12: the game's packs come from the script's 'packs:', not from the start state"
+    )
+    same = SOLO + "setup:\n  seed: 3\n  state:\n    packs: [base]\n    variants: []\nsteps: []\n"
+    Replay(load_script_text(same, "s.yaml"))  # the header's own values are accepted
+
+
 def test_setup_outcomes_override_the_seeded_draws():
     plain = load_script_text(SOLO + "setup: {seed: 3}\nsteps: []\n")
     text = SOLO + "setup:\n  seed: 3\n  outcomes:\n    crates: [crate_07, crate_01]\nsteps: []\n"

@@ -477,6 +477,10 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     if not isinstance(players, dict):
         raise _fail(script, (*at, "players"), "players in a start state are a mapping: name -> what differs")
     by_name = {p["name"]: p for p in data["players"]}
+    for key in ("packs", "variants"):  # the header's, which the setup was made from
+        if key in state and state[key] != data[key]:
+            message = f"the game's {key} come from the script's '{key}:', not from the start state"
+            raise _fail(script, (*at, key), message)
     try:
         for name, over in players.items():
             if name not in by_name:
