@@ -31,14 +31,14 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "c413a748ce374bfe",  # effects optional (pay/use or skip), free actions after hibernating
-        "9976d344707de991",  # state: the expansion's fields left out of base games (issue 14)
+        "7192cc7db8973740",  # machines bring an action within reach; Nàdair chooses how to pay (issue 22)
+        "353b7b0ef2c28872",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "28fb999f31b2d89a",  # a module may replace another while a space is vacant (issue 22)
-        "5a2d3a1cf20d1992",
+        "bbad8551b8d04e74",  # machines bring an action within reach; Nàdair chooses how to pay (issue 22)
+        "065ae611b6d2f689",
     ),
 ]
 

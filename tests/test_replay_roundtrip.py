@@ -38,7 +38,7 @@ GAMES = {
     "3p-draft-artifact": (TRIBES[:3], 25, ("starting_draft", "artifact_choice"), BASE),
     "2p-long": (TRIBES[:2], 26, ("long_game",), BASE),
     "abyss-2p": ([("Ann", "abyss_tribe_gates", "single"), ("Bob", "abyss_tribe_gadgets", "single")], 27, (), ABYSS),
-    "abyss-4p-variants": (ABYSS_4P, 7041, ABYSS_VARIANTS, ABYSS),  # 7041: meets the case (since module discards)
+    "abyss-4p-variants": (ABYSS_4P, 7321, ABYSS_VARIANTS, ABYSS),  # 7321: meets the case (issue 22 changed random play)
 }
 
 

@@ -61,7 +61,7 @@ from revive_dsl.engine.interpret import (
 from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.range import lasting_modifiers, range_cost, range_costs, rules_of
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import all_buildings, tokens_at
+from revive_dsl.engine.state import all_buildings, tokens_at, working_copy
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
 from revive_dsl.rules.base.gains import gain_points
@@ -388,14 +388,12 @@ def _helpers(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
     """The machines the player could bring to this action now (003: a machine is used "at any time during your
     turn"): its ``machine during ACTION`` ones, and plain machines that only prepare an action (the yellow
     standard machine's ``range 1``), each with its spot."""
-    if ctx.player.energy < 1:
-        return []
-    return [*usable_machines(ctx, during=action), *((s, b) for s, b in usable_machines(ctx) if _prepares_only(b))]
+    return usable_machines(ctx, during=action, plain=_prepares_only)
 
 
 def _possible_using(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -> bool:
     """Whether the action has an option once these machines are activated (tried on a copy of the state)."""
-    probe = Ctx(ctx.game.clone(), ctx.seat, ctx.rules, source=ctx.source)
+    probe = Ctx(working_copy(ctx.game), ctx.seat, ctx.rules, source=ctx.source)  # copied as the probe reads it
     try:
         for spot, body in machines:
             run_to_end(activate(probe, spot, body), [])

@@ -56,8 +56,12 @@ def machine_programs(ctx: Ctx) -> list[tuple[str, n.Program]]:
     return out + owned_effects(ctx)
 
 
-def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Expr]]:
-    """(spot, body) of machines the player could activate now: ``during`` None means undated ones.
+def usable_machines(
+    ctx: Ctx, during: str | None = None, plain: Callable[[n.Expr], bool] | None = None
+) -> list[tuple[str, n.Expr]]:
+    """(spot, body) of machines the player could activate now: ``during`` None means undated ones;
+    ``plain``: also the undated ones whose body it accepts (an action's own and the plain machines that
+    prepare it, in one pass).
 
     A machine needs an energy in storage, no energy on it already, and a body that can be
     carried out (an unaffordable trade cannot): no energy is spent on nothing. A machine whose use
@@ -71,9 +75,11 @@ def usable_machines(ctx: Ctx, during: str | None = None) -> list[tuple[str, n.Ex
             continue
         needs = not any(counts(ctx, spot) for counts in USE_COUNTS.of(ctx))
         for clause in program.clauses:
-            if not isinstance(clause, n.Machine) or clause.during != during:
+            if not isinstance(clause, n.Machine):
                 continue
-            if can_carry_out(ctx, clause.body, by_interpreter=during is None, needs=needs):
+            if clause.during != during and not (plain and clause.during is None and plain(clause.body)):
+                continue
+            if can_carry_out(ctx, clause.body, by_interpreter=clause.during is None, needs=needs):
                 out.append((spot, clause.body))
                 break
     return out
