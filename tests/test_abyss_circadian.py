@@ -11,7 +11,7 @@ from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.abyss.state import abyss, abyss_player
-from revive_dsl.rules.base.board_actions import build, populate
+from revive_dsl.rules.base.board_actions import action_possible, build, populate
 from revive_dsl.rules.base.machines import usable_machines
 
 load_all()
@@ -109,6 +109,28 @@ def test_by_day_the_energy_taken_back_before_building_powers_that_builds_machine
     assert player.energy_on == ["special_grey_1"]  # the press used again, and no energy taken back after
     assert player.energy == 1  # the energy water next to 1,0
     assert abyss(ctx.game.turn).done_before == []
+
+
+def test_by_day_a_build_only_the_energy_taken_back_first_makes_affordable_is_offered():
+    """004 "before or after you populate or build" with 003 "at any time during your turn": with 1 gear, the
+    build is affordable only through the Building press, which only the energy taken back first can power; so
+    the build is offered, and "before" is the only answer that keeps it possible."""
+    _, player, ctx = _game(
+        technologies=[BASE_TECH],
+        unlocked=["special_grey_1"],
+        special_machines={"special_grey_1": "mach_grey_2"},
+        energy=0,
+        energy_on=["special_grey_1"],
+    )
+    player.resources["gear"] = 1
+    assert not action_possible(ctx, "build", before=False) and action_possible(ctx, "build")
+    asked = decisions_asked(build(ctx), ["before", "special_grey_1", "special_grey_1", "1,0", "small"])
+    assert [(d.rule, d.legal_keys()) for d in asked[:3]] == [
+        ("before_or_after", ["before"]),  # needed: no other answer
+        ("take back energy", ["special_grey_1"]),
+        ("machine during build", ["special_grey_1"]),  # needed: no "none"
+    ]
+    assert ctx.game.board.buildings["1,0"] == {"player": 0, "size": "small"} and player.resources["gear"] == 0
 
 
 def test_by_day_the_energy_may_still_be_taken_back_after_the_build():

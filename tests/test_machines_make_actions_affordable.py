@@ -8,7 +8,7 @@ next to the chasm 0,0; start_tile_1 turned 0 shows sand, forest, city, mountain,
 
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.game import move_allowed
-from revive_dsl.engine.interpret import Ctx
+from revive_dsl.engine.interpret import Ctx, decisions_asked
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
@@ -30,16 +30,9 @@ def game_with(machine: str, spot: str = "special_grey_1", **resources) -> Game:
     return game
 
 
-def drive(effect, answers):
-    """Run an effect with answers; returns the decisions' prompts and legal keys as met."""
-    met = []
-    decision = next(effect)
-    try:
-        while True:
-            met.append((decision.prompt, decision.legal_keys()))
-            decision = effect.send(decision.choose(answers.pop(0)))
-    except StopIteration:
-        return met
+def drive(effect, answers) -> list[tuple[str, list[str]]]:
+    """Run an effect with answers; the decisions' prompts and legal keys as met."""
+    return [(d.prompt, d.legal_keys()) for d in decisions_asked(effect, answers)]
 
 
 def test_build_is_offered_when_only_a_discount_machine_makes_it_affordable():

@@ -8,7 +8,7 @@ range to pay there).
 """
 
 from revive_dsl.engine import resources as res
-from revive_dsl.engine.interpret import Ctx
+from revive_dsl.engine.interpret import Ctx, decisions_asked
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
@@ -29,15 +29,8 @@ def nadair(**resources) -> Game:
 
 def build_small(game: Game, *payment: str) -> list[tuple[str, list[str]]]:
     """Build a small building on 1,0, answering the payment question (if any) with ``payment``."""
-    effect, met = build(Ctx(game, 0, RULES)), []
-    answers = ["1,0", "small", *payment]
-    decision = next(effect)
-    try:
-        while True:
-            met.append((decision.rule, decision.legal_keys()))
-            decision = effect.send(decision.choose(answers.pop(0)))
-    except StopIteration:
-        return met
+    met = decisions_asked(build(Ctx(game, 0, RULES)), ["1,0", "small", *payment])
+    return [(d.rule, d.legal_keys()) for d in met]
 
 
 def test_nadair_may_pay_books_instead_of_gears_she_has():

@@ -382,6 +382,25 @@ def run_to_end(effect_gen: Effect, answers: Iterable[str]) -> None:
         return
 
 
+def run_first_answers(effect_gen: Effect) -> None:
+    """Drive an effect answering each decision with its first option (to try what an effect could do, on a copy).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> from revive_dsl.parser import parse
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.players[0].resources["gear"] = 1
+    >>> run_first_answers(run(parse("pay gear -> gain 2 food").clauses[0].body, Ctx(game, 0)))
+    >>> game.players[0].resources["food"]
+    2
+    """
+    try:
+        decision = next(effect_gen)
+        while True:
+            decision = effect_gen.send(decision.options[0])
+    except StopIteration:
+        return
+
+
 def run_text(ctx: Ctx, text: str, answers: Iterable[str] = ()) -> None:
     """Carry out every clause body of an effect text for the Ctx's player, answering from a list."""
     from revive_dsl.parser import parse

@@ -52,7 +52,7 @@ from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import FIRE_ALSO, owned_effects, rules_of
 from revive_dsl.rules.abyss.state import abyss
-from revive_dsl.rules.base.board_actions import BEFORE_ACTION
+from revive_dsl.rules.base.board_actions import BEFORE_ACTION, action_possible
 from revive_dsl.rules.base.machines import MACHINE_GONE, machine_programs
 from revive_dsl.rules.base.tracks import advance
 
@@ -136,6 +136,7 @@ def _advance_adjacent(ctx: Ctx, call: n.Call) -> Effect:
 # --- before or after an action ---------------------------------------------------------------------
 
 BEFORE_OR_AFTER = "before_or_after"
+BEFORE_AFTER = ["before", "after"]  # "before" first: it is what brings the most to the action
 
 
 def action_machines(ctx: Ctx, action: str) -> list[str]:
@@ -202,7 +203,9 @@ def _before(ctx: Ctx, action: str) -> Effect:
         from revive_dsl.formatter import format_expr
 
         prompt = f"before you {action} (now), or after: {format_expr(clause.body)}?"
-        choice = yield Decision(ctx.seat, BEFORE_OR_AFTER, prompt, options_of(["before", "after"]))
+        # an action that only this energy makes affordable (its machine needs it) is offered only "before"
+        needed = not action_possible(ctx, action, before=False)
+        choice = yield Decision(ctx.seat, BEFORE_OR_AFTER, prompt, options_of(["before"] if needed else BEFORE_AFTER))
         if choice.key == "before":
             turn.done_before.append(f"{source}:{action}")
             ctx.log.append(f"{ctx.player.name} uses {source} before the {action}")

@@ -56,6 +56,7 @@ from revive_dsl.engine.interpret import (
     count_arg,
     effect,
     run,
+    run_first_answers,
     run_to_end,
 )
 from revive_dsl.engine.memo import unchanged
@@ -100,7 +101,7 @@ REWARD_LARGE_SPACES: Hooks = Hooks("REWARD_LARGE_SPACES")
 MAY_BUILD: Hooks = Hooks("MAY_BUILD")
 # What a rules package does as an action begins, before the action's machines are offered
 # (``hook(ctx, action) -> Effect``): Ostarius by day may take an energy back before building (rules/abyss/circadian.py).
-BEFORE_ACTION: Hooks = Hooks("BEFORE_ACTION")
+BEFORE_ACTION: Hooks = Hooks("BEFORE_ACTION")  # a hook lists first the answer that brings most to the action
 
 
 def before_action(ctx: Ctx, action: str) -> Effect:
@@ -818,15 +819,38 @@ def _unlimited_range(ctx: Ctx, call: n.Call) -> Effect:
     yield
 
 
+def action_possible(ctx: Ctx, action: str, before: bool = True) -> bool:
+    """Whether explore, build or populate has an option: as things stand (one affordable option is enough: the
+    rest need not be priced), or once machines the player could bring to it are activated, after what the
+    :data:`BEFORE_ACTION` hooks could do first (``before=False``: without it).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
+    >>> ctx = Ctx(game, 0, Rules.load(("base",)))
+    >>> action_possible(ctx, "build"), game.players[0].resources.update(gear=3), action_possible(ctx, "build")
+    (False, None, True)
+    """
+    choices = BOARD_ACTIONS[action][1]
+    with unchanged(ctx.game):
+        if next(choices(ctx), None) is not None:
+            return True
+    helpers = _helpers(ctx, action)
+    if helpers and _enabling(ctx, choices, helpers):
+        return True
+    if not before or not BEFORE_ACTION.of(ctx):
+        return False
+    probe = Ctx(working_copy(ctx.game), ctx.seat, ctx.rules, source=ctx.source)  # what could come first, tried
+    run_first_answers(before_action(probe, action))
+    helpers = _helpers(probe, action)
+    return bool(helpers) and bool(_enabling(probe, choices, helpers))
+
+
 def _register(name: str) -> None:
     carry_out, choices = BOARD_ACTIONS[name]
 
-    def possible(ctx: Ctx) -> bool:  # one affordable option is enough: the rest need not be priced
-        with unchanged(ctx.game):
-            if next(choices(ctx), None) is not None:
-                return True
-        helpers = _helpers(ctx, name)  # or one the machines the player could bring to it make affordable
-        return bool(helpers) and bool(_enabling(ctx, choices, helpers))
+    def possible(ctx: Ctx) -> bool:
+        return action_possible(ctx, name)
 
     def available(game) -> bool:
         return possible(Ctx(game, game.turn.player, Rules.load(tuple(game.packs))))
