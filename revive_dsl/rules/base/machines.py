@@ -31,6 +31,7 @@ from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect, run_chosen
+from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.triggers import owned_effects
 from revive_dsl.rules.base.tracks import can_carry_out, rules_of, run_program
 
@@ -69,11 +70,12 @@ def usable_machines(
     """
     if ctx.player.energy < 1:
         return []
-    out = []
-    for spot, program in machine_programs(ctx):
-        if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in MACHINE_GONE.of(ctx)):
+    out, gone_hooks, counts_hooks = [], MACHINE_GONE.of(ctx), USE_COUNTS.of(ctx)
+    # the legal moves of one state ask this for the machine move and each board action: programs found once
+    for spot, program in remembered(ctx.game, ("machine_programs", ctx.seat), lambda: machine_programs(ctx)):
+        if spot in ctx.player.energy_on or any(gone(ctx, spot) for gone in gone_hooks):
             continue
-        needs = not any(counts(ctx, spot) for counts in USE_COUNTS.of(ctx))
+        needs = not any(counts(ctx, spot) for counts in counts_hooks)
         for clause in program.clauses:
             if not isinstance(clause, n.Machine):
                 continue
