@@ -291,6 +291,57 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return 1 if broken or (args.check and changed) else 0
 
 
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    from revive_dsl.replay.verify import find_scripts, is_script
+    from revive_dsl.upgrade import upgrade_files
+
+    paths = args.paths
+    if not paths:
+        folders = default_folders("replays")
+        announce("checking the format of" if args.check else "upgrading", folders)
+        paths = [str(f) for f in folders]
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files += find_scripts(path)
+        elif path.exists() and not is_script(path):
+            print(f"revive upgrade: {raw} is not a replay script (no top-level steps:)", file=sys.stderr)
+            return 1
+        else:
+            files.append(path)
+    if not args.check:
+        for path in files:
+            where = installed_location(path)
+            if where is not None:
+                print(f"revive upgrade: {path} is inside an installed package ({where}); copy it out first",
+                      file=sys.stderr)  # fmt: skip
+                return 1
+    results = upgrade_files(files, write=not args.check)
+    upgraded = [r for r in results if r.new_text is not None]
+    broken = [r for r in results if r.problems]
+    for r in broken:
+        for d in attach_lines(r.problems, _texts(r.file)):
+            print(d.render(), file=sys.stderr)
+        print(f"{r.file}: left as it was", file=sys.stderr)
+    for r in upgraded:
+        print(f"{'would upgrade' if args.check else 'upgraded'} {r.file} (read as {r.reading})")
+        for c in r.changes:
+            print(f"  step {c.step}: " + (f"{c.old!r} -> {c.new!r}" if c.old else f"then {c.new!r}"))
+    current = sum(1 for r in results if r.current)
+    verb = "would be upgraded" if args.check else "upgraded"
+    summary = f"{len(upgraded)} script{'s' if len(upgraded) != 1 else ''} {verb} to format {_format()}"
+    summary += f", {current} already current" + (f", {len(broken)} left as they were" if broken else "")
+    print(summary)
+    return 1 if broken or (args.check and upgraded) else 0
+
+
+def _format() -> int:
+    from revive_dsl.replay.script import FORMAT
+
+    return FORMAT
+
+
 def _texts(file: str) -> dict[str, str]:
     """A file's text for showing source lines; nothing for a file that cannot be read safely (reported already)."""
     from revive_dsl.content import read_source
@@ -551,6 +602,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "schemas": cmd_schemas,
     "explain": cmd_explain,
     "fmt": cmd_fmt,
+    "upgrade": cmd_upgrade,
     "content": cmd_content,
     "docs": cmd_docs,
 }
@@ -598,6 +650,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument(
         "paths", nargs="*", help="content files, scripts or folders (default: content/ and replays/, as for check)"
     )
+    p = sub.add_parser("upgrade", help="bring replay scripts of an older format up to the current one")
+    p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
+    p.add_argument("paths", nargs="*", help="scripts or folders of scripts (default: replays/, as for verify)")
     p = sub.add_parser("content", help="facts about content packs")
     content_sub = p.add_subparsers(dest="content_command")
     p.set_defaults(content_parser=p)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "revive_dsl"
 
-TOOLS = ("cli", "scaffold", "fmt")  # the command line and the tools it runs over every layer
+TOOLS = ("cli", "scaffold", "fmt", "upgrade")  # the command line and the tools it runs over every layer
 
 # Layers, lowest first; a module may import its own layer and those below it.
 LAYERS = [

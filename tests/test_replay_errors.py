@@ -21,7 +21,7 @@ from revive_dsl.replay import Replay, ReplayError, dump_script, load_script, loa
 
 DATA = Path(__file__).parent / "data" / "replay"
 DUO = (
-    "format: 1\n"
+    "format: 3\n"
     "players: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]\n"
     "setup: {seed: 12}\n"
     "steps:\n"

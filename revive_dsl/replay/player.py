@@ -30,7 +30,7 @@ demo.yaml:5:53 ['gear', 'book', 'food']
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,7 @@ from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay import chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.paths import PathError, script_view
-from revive_dsl.replay.script import Script, Step, start_game
+from revive_dsl.replay.script import ASKED_SINCE, FORMAT, Script, Step, start_game
 
 
 @dataclass
@@ -114,6 +114,12 @@ class Replay:
         self.states: list[Game] = [game]
         self.names = [p.name for p in game.players]
         self._log_mark = 0
+        # answers the script does not write, given by the caller (the upgrade of an older format): ``fill(decision)``
+        # gives an answer, or None to take the script's next one; ``filled`` holds those of the last move, each
+        # with the number of the move's own answers taken before it
+        self.fill: Callable[[Decision, str | None], Answer | None] | None = None  # (decision, the script's next key)
+        self.hint_upgrade = True  # an error in an older format names the upgrade
+        self.filled: list[tuple[int, Answer]] = []
 
     @property
     def game(self) -> Game:
@@ -189,6 +195,12 @@ class Replay:
         reason = message
         if step is not None:
             message = f"step {step.index} ({step.text}): {message}"
+        asked_since = ASKED_SINCE.get(self.script.format, frozenset())
+        if self.hint_upgrade and decision is not None and decision.rule in asked_since:  # the upgrade answers it
+            message += (
+                f" (this script is format {self.script.format}; `revive upgrade {self.script.file}` brings it to"
+                f" format {FORMAT})"
+            )
         [diag] = attach_lines([Diagnostic(pos, message)], {self.script.file: self.script.text})
         return ReplayError(diag, step, self.game.clone(), decision, reason, refusal)
 
@@ -248,7 +260,7 @@ class Replay:
             runner.game = before
             return self._error(step, pos, message, decision, refusal)
 
-        first = True
+        first, self.filled = True, []
         while first or not self._at_rest():
             if first and not move.is_setup:  # the turn's own decision: test the one move, not list them all
                 decision = None
@@ -257,6 +269,16 @@ class Replay:
                 if decision is None:
                     break
             who = mover if decision is None else self.names[decision.player] if decision.player >= 0 else "chance"
+            ahead = answers[0].key if answers else None
+            given = self.fill(decision, ahead) if decision is not None and self.fill is not None else None
+            if given is not None:
+                try:
+                    runner.answer(given.key)
+                except IllegalAnswer as err:
+                    raise fail(move.pos, str(err), err.decision) from None
+                taken.append((decision.prompt, given.key))
+                self.filled.append((len(move.answers) - len(answers), given))
+                continue
             if not answers:
                 assert decision is not None
                 legal = ", ".join(decision.legal_keys())

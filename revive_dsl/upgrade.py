@@ -1,0 +1,331 @@
+"""Upgrading a script of an older format to the current one (``revive upgrade``).
+
+A script's ``format`` names the notation it was written in. A rules change that asks a new question makes
+older scripts stop short of an answer; each format's **reading** says what the engine of that time did where
+today's asks, and the upgrade replays the script with those answers filled in, then writes them into its
+move lines (and an ``end`` step where a turn used to end by itself), changing nothing else of the file:
+
+- **format 1, first notation** (before 2026-11-23): hibernating ended the turn (now ``end`` follows); an
+  optional effect was used and a trade paid without asking (now ``use`` / ``pay``); a cost of several
+  ``basic`` units took one kind for all of them (now asked per unit: the first answer is repeated);
+- **formats 1 and 2** (to 2026-11-25): a payment with books standing in was made the cheapest way (now asked:
+  its first option); Ostarius took its energy back after a build or populate (now ``before`` or ``after``:
+  ``after``).
+
+A format-1 script is tried as the later notation first (most were written in it), then as the first. The
+upgrade keeps a script only if the upgraded text replays to its end with every ``expect:`` met, and the same
+states step for step as the reading it was made from; otherwise the file is left alone and the first step
+that could not be upgraded is reported, positioned. Format 1's paths (``Ann.devotion``) move to format 2's
+(``Ann.abyss.devotion``) as ``revive fmt`` does.
+
+>>> text = FIRST_NOTATION_EXAMPLE
+>>> result = upgrade_text(text, "s.yaml")
+>>> [(c.step, c.old, c.new) for c in result.changes], result.reading
+([(1, '', 'Ann end')], "format 1's first notation (before 2026-11-23)")
+>>> print(result.new_text.split("steps:")[1], end="")
+<BLANKLINE>
+  - Ann hibernate 1 gear  # the first hibernation
+  - Ann end
+  - Bob trade_crystal gear
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from revive_dsl.content import read_source
+from revive_dsl.engine.decisions import Decision
+from revive_dsl.fileio import write_text_atomic
+from revive_dsl.positions import Diagnostic, DslError, Pos
+from revive_dsl.replay.notation import Answer, MoveLine, format_move
+from revive_dsl.replay.player import Replay, ReplayError
+from revive_dsl.replay.script import FORMAT, Script, load_script_text
+
+FIRST_NOTATION_EXAMPLE = """format: 1
+packs: [base]
+players:
+  - {name: Ann, tribe: nadair, side: sun}
+  - {name: Bob, tribe: ox49, side: moon}
+setup: {seed: 12}
+steps:
+  - Ann hibernate 1 gear  # the first hibernation
+  - Bob trade_crystal gear
+"""
+
+
+_UNIT = re.compile(r"\((\d+) of (\d+)\)\?$")  # "pay 1 of which basic resource (2 of 3)?"
+
+
+@dataclass
+class Reading:
+    """What the engine of an older notation did where today's asks: ``fill(decision, taken, ahead)`` gives the
+    answer it took without asking (``taken``: the answers of the move so far, as (decision, key); ``ahead``: the
+    script's next answer, if any), or None: the script answers; ``turn_ends``: a hibernation ended the turn by
+    itself."""
+
+    name: str
+    fill: Callable[[Decision, list[tuple[Decision, str]], str | None], str | None]
+    turn_ends: bool = False
+
+
+def _later(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | None) -> str | None:
+    """Formats 1 and 2 (to 2026-11-25): the cheapest payment, the energy taken back after the action; a script
+    already answering them (its next answer one of their keys) keeps its answer."""
+    if decision.rule not in ("payment", "before_or_after") or ahead in decision.legal_keys():
+        return None
+    return decision.options[0].key if decision.rule == "payment" else "after"
+
+
+def _first(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | None) -> str | None:
+    """Format 1's first notation: effects used and trades paid unasked; one kind for all ``basic`` units."""
+    keys = decision.legal_keys()
+    if decision.rule == "optional effect" and keys == ["use", "skip"]:
+        return "use"
+    if decision.rule == "pay" and keys == ["pay", "skip"]:
+        return "pay"
+    unit = _UNIT.search(decision.prompt) if decision.rule == "pay" else None
+    if unit is not None and unit.group(1) != "1":  # unit 2 and later of a cost: the kind the one question chose
+        return next((key for d, key in reversed(taken) if d.rule == "pay" and "(1 of" in d.prompt), None)
+    return _later(decision, taken, ahead)
+
+
+LATER = Reading("the notation of formats 1 and 2", _later)
+FIRST = Reading("format 1's first notation (before 2026-11-23)", _first, turn_ends=True)
+READINGS: dict[int, list[Reading]] = {1: [LATER, FIRST], 2: [LATER]}
+
+
+@dataclass
+class Change:
+    """One change to a script: its step (1-based, of the original), the old and the new move line ('' for a new
+    step inserted after it)."""
+
+    step: int
+    old: str
+    new: str
+
+
+@dataclass
+class Upgraded:
+    """What upgrading one file found: the reading used, its changes, its problems and, if any, the new text."""
+
+    file: str
+    reading: str = ""
+    changes: list[Change] = field(default_factory=list)
+    problems: list[Diagnostic] = field(default_factory=list)
+    new_text: str | None = None
+    current: bool = False  # already in the current format
+
+
+class _Stuck(Exception):
+    def __init__(self, diagnostic: Diagnostic, step: int):
+        self.diagnostic, self.step = diagnostic, step
+
+
+def _played(script: Script, reading: Reading) -> tuple[list[tuple[MoveLine, bool]], list[str]]:
+    """Each step's move line with the reading's answers written in, and whether an ``end`` step follows it; and
+    the state after each step (after that ``end``), as canonical JSON."""
+    replay = Replay(script)
+    taken: list[tuple[Decision, str]] = []
+
+    def fill(decision: Decision, ahead: str | None) -> Answer | None:
+        key = reading.fill(decision, taken, ahead)
+        if key is None:
+            return None
+        who = replay.names[decision.player] if decision.player >= 0 else None
+        return Answer(key, who)
+
+    replay.fill, replay.hint_upgrade = fill, False
+    out: list[tuple[MoveLine, bool]] = []
+    states: list[str] = []
+    original_answer = replay.runner.answer
+
+    def answering(key, given=()):  # remember each decision with its answer, for the reading's unit repeats
+        decision = replay.runner.decision()
+        original_answer(key, given)
+        if decision is not None:
+            taken.append((decision, key))
+
+    replay.runner.answer = answering
+    for index, step in enumerate(script.steps):
+        taken.clear()
+        # a hibernation that ended the turn: what the step expects held once the turn had ended
+        later = reading.turn_ends and step.move.verb == "hibernate" and bool(step.expect)
+        if later:
+            script.steps[index] = dataclasses.replace(step, expect={})
+        try:
+            result = replay.step()
+            script.steps[index] = step
+        except (ReplayError, DslError) as err:
+            raise _Stuck(err.diagnostics[0], step.index) from None
+        move = step.move
+        if replay.filled and step.refused is None:
+            answers = list(move.answers)
+            for offset, (at, answer) in enumerate(replay.filled):
+                mover = answer.player == move.player
+                answers.insert(at + offset, Answer(answer.key, None if mover else answer.player))
+            move = dataclasses.replace(move, answers=tuple(answers))
+        game = result.after
+        ends = (
+            reading.turn_ends
+            and step.refused is None
+            and move.verb == "hibernate"  # the action (a card's hibernate symbol left the turn open)
+            and game.turn.hibernated
+            and not game.turn.over
+            and replay.names[game.turn.player] == move.player
+        )
+        if ends:
+            replay.runner.answer("end")
+            replay.states[-1] = replay.runner.game
+        if later:
+            try:
+                replay.check_expectations(step, replay.game)
+            except (ReplayError, DslError) as err:
+                raise _Stuck(err.diagnostics[0], step.index) from None
+        out.append((move, ends))
+        states.append(replay.game.to_json())
+    return out, states
+
+
+def upgrade_text(text: str, file: str) -> Upgraded:
+    """Upgrade a script's text to the current format (see the module doc); the file is not written."""
+    from revive_dsl.fmt import format_text
+
+    result = Upgraded(file)
+    script = load_script_text(text, file)
+    if script.format >= FORMAT:
+        result.current = True
+        return result
+    readings, script_format = READINGS[script.format], script.format
+    if script.format == 1:  # format 2's paths first, as revive fmt writes them
+        paths = format_text(text, file)
+        if paths.problems:
+            result.problems.extend(paths.problems)
+            return result
+        text = paths.new_text or text
+        script = load_script_text(text, file)
+    stuck: _Stuck | None = None
+    for reading in readings:
+        try:
+            played, states = _played(script, reading)
+        except _Stuck as err:  # the reading that went further tells where the script cannot be upgraded
+            stuck = err if stuck is None or err.step >= stuck.step else stuck
+            continue
+        result.reading = reading.name
+        new_text = _rewrite(text, script, played, result)
+        check = _replays(new_text, file, [ends for _, ends in played], states)
+        if check is not None:
+            result.problems.append(check)
+            return result
+        result.new_text = new_text
+        return result
+    assert stuck is not None
+    message = (
+        f"cannot upgrade to format {FORMAT} with certainty: {stuck.diagnostic.message} (no reading of format"
+        f" {script_format} plays this step as written: the rules changed here too; write it by hand)"
+    )
+    result.problems.append(Diagnostic(stuck.diagnostic.pos, message))
+    return result
+
+
+def _replays(text: str, file: str, ends: list[bool], states: list[str]) -> Diagnostic | None:
+    """None if the upgraded text replays to its end with every expectation met and, after each step of the
+    original, the state the reading gave; else the first problem."""
+    try:
+        replay = Replay(load_script_text(text, file))
+        replay.run()
+    except (ReplayError, DslError) as err:
+        return err.diagnostics[0]
+    done = 0
+    for index, (end, state) in enumerate(zip(ends, states, strict=True)):
+        done += 2 if end else 1
+        if replay.states[done].to_json() != state:
+            step = replay.script.steps[done - 1]
+            return Diagnostic(step.pos, f"the upgraded step {index + 1} does not give the state it gave before")
+    return None
+
+
+def _rewrite(text: str, script: Script, played: list[tuple[MoveLine, bool]], result: Upgraded) -> str:
+    """The text with the new move lines, an ``end`` step after each step that ended a turn, and the format."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    top = dict((k.value, v) for k, v in root.value)
+    spans: list[tuple[int, int, str]] = []
+    fmt = top["format"]
+    spans.append((fmt.start_mark.index, fmt.end_mark.index, str(FORMAT)))
+    items = top["steps"].value
+    for (move, ends), step, node in zip(played, script.steps, items, strict=True):
+        new = format_move(move)
+        move_node = node if isinstance(node, yaml.ScalarNode) else dict((k.value, v) for k, v in node.value)["move"]
+        if new != format_move(step.move):
+            spans.append((move_node.start_mark.index, move_node.end_mark.index, _scalar(new, move_node.style)))
+            result.changes.append(Change(step.index, step.text, new))
+        if ends:
+            end = f"{move.player} end"
+            line_start = text.rindex("\n", 0, node.start_mark.index) + 1
+            dash = text.rindex("-", line_start, node.start_mark.index)
+            last = node.value[-1][1] if isinstance(node, yaml.MappingNode) else node  # the item's last line
+            after = _line_end(text, last)
+            moved = ""
+            if isinstance(node, yaml.MappingNode) and not node.flow_style:  # its expect: holds after the end
+                pair = next(((k, v) for k, v in node.value if k.value == "expect"), None)
+                if pair is not None:
+                    gone = text.rindex("\n", 0, pair[0].start_mark.index)
+                    stop = _line_end(text, pair[1])
+                    moved = text[gone:stop]
+                    spans.append((gone, stop, ""))
+            indent = text[line_start:dash]
+            new_step = f"\n{indent}- move: {end}{moved}" if moved else f"\n{indent}- {end}"
+            spans.append((after, after, new_step))
+            result.changes.append(Change(step.index, "", end))
+    new_text = text
+    for start, stop, piece in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
+        new_text = new_text[:start] + piece + new_text[stop:]
+    return new_text
+
+
+def _line_end(text: str, node: yaml.Node) -> int:
+    """Where the last line of a node ends (its newline, or the end of the text)."""
+    end = text.find("\n", max(node.end_mark.index - 1, 0))
+    return len(text) if end < 0 else end
+
+
+def _scalar(text: str, style: str | None) -> str:
+    """A move line as a YAML scalar in the style it was written in, quoted where a plain one would not read back.
+
+    >>> print(_scalar('Ann tech_trade "t1: pay basic" gear gear', None), "|", _scalar("Ann end", None))
+    'Ann tech_trade "t1: pay basic" gear gear' | Ann end
+    """
+    if style == '"':
+        return json.dumps(text)
+    if not style:
+        try:
+            if yaml.safe_load(text) == text:
+                return text
+        except yaml.YAMLError:
+            pass
+    return "'" + text.replace("'", "''") + "'"
+
+
+def upgrade_files(paths: Iterable[str | Path], write: bool) -> list[Upgraded]:
+    """Upgrade each script file; with ``write``, write each upgraded file whole (as an editor would)."""
+    out = []
+    for path in paths:
+        name = str(path)
+        try:
+            text = read_source(Path(path), name)
+            result = upgrade_text(text, name)
+        except DslError as err:
+            result = Upgraded(name, problems=list(err.diagnostics))
+        if write and result.new_text is not None:
+            write_text_atomic(path, result.new_text)
+        out.append(result)
+    return out
+
+
+__all__ = ["Change", "Pos", "Reading", "Upgraded", "upgrade_files", "upgrade_text"]

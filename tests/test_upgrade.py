@@ -1,0 +1,135 @@
+"""Scripts of an older format are brought up to the current one (``revive upgrade``): each format's reading
+answers what today's rules ask and the older engine did unasked, the file keeps its comments and layout, and a
+script that cannot be upgraded with certainty is left alone with a positioned message."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from revive_dsl.positions import DslError
+from revive_dsl.replay import Replay, load_script_text
+from revive_dsl.replay.script import FORMAT
+from revive_dsl.upgrade import FIRST_NOTATION_EXAMPLE, upgrade_text
+
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = ROOT / "tests" / "data" / "upgrade" / "before-2026-11-23"
+# The scripts of the corpus whose moves the rules of today still allow, read in format 1's first notation; the
+# others were played where a later rule (an option that cannot be carried out is no longer offered, a building
+# space or machine no longer open) plays differently, and were rewritten by hand when the notation changed.
+UPGRADABLE = {
+    "games/2p-nadair-ox49.yaml",
+    "games/3p-hofstadterians-kuniban-formica.yaml",
+    "games/abyss-2p-nadair-gadgets.yaml",
+    "games/abyss-solo-circadian.yaml",
+    "games/solo-vukuntur-moon.yaml",
+    "random/game-102.yaml",
+    "random/game-103.yaml",
+    "random/game-104.yaml",
+    "random/game-105.yaml",
+    "random/game-106.yaml",
+    "random/game-108.yaml",
+    "tutorials/abyss.yaml",
+    "tutorials/intro.yaml",
+}
+CORPUS = sorted(str(p.relative_to(BEFORE)) for p in BEFORE.rglob("*.yaml"))
+
+
+def replayed(text: str, file: str = "s.yaml") -> Replay:
+    replay = Replay(load_script_text(text, file))
+    replay.run()
+    return replay
+
+
+def test_a_first_notation_hibernation_is_followed_by_end_and_comments_stay():
+    result = upgrade_text(FIRST_NOTATION_EXAMPLE, "s.yaml")
+    assert result.new_text is not None and not result.problems
+    assert result.new_text.splitlines()[0] == f"format: {FORMAT}"
+    assert result.new_text.split("steps:\n")[1] == (
+        "  - Ann hibernate 1 gear  # the first hibernation\n  - Ann end\n  - Bob trade_crystal gear\n"
+    )
+    with pytest.raises(DslError):
+        replayed(FIRST_NOTATION_EXAMPLE)  # as written, today's rules wait for Ann's end
+    assert replayed(result.new_text).finished
+
+
+@pytest.mark.parametrize("name", CORPUS)
+def test_the_corpus_as_it_was_before_the_notation_change_upgrades_and_verifies(name):
+    path = BEFORE / name
+    result = upgrade_text(path.read_text(), str(path))
+    if name in UPGRADABLE:
+        assert not result.problems, result.problems
+        replay = replayed(result.new_text, str(path))
+        assert replay.finished and replay.script.format == FORMAT
+    else:
+        assert result.new_text is None
+        [problem] = result.problems
+        assert problem.pos.file == str(path) and problem.pos.line > 1
+        assert problem.message.startswith(f"cannot upgrade to format {FORMAT} with certainty: step ")
+
+
+def test_a_first_notation_script_gets_use_pay_and_one_kind_per_basic_unit():
+    path = BEFORE / "games" / "2p-nadair-ox49.yaml"
+    result = upgrade_text(path.read_text(), str(path))
+    changed = {c.old: c.new for c in result.changes if c.old}
+    assert changed["Bob populate -3,2 t2a -3,2 0,-2"] == "Bob populate -3,2 t2a use -3,2 0,-2"
+    path = BEFORE / "games" / "3p-hofstadterians-kuniban-formica.yaml"
+    result = upgrade_text(path.read_text(), str(path))
+    units = [(c.old.split()[-1], c.new.split()[-2:]) for c in result.changes if "tech_trade" in c.old]
+    assert units and all(new == [kind, kind] for kind, new in units)  # "pay basic + basic": one kind, asked per unit
+
+
+def test_an_expectation_of_a_turn_that_ended_by_itself_moves_to_the_end_step():
+    path = BEFORE / "games" / "solo-vukuntur-moon.yaml"
+    text = upgrade_text(path.read_text(), str(path)).new_text
+    tail = text[text.index("- move: Ann hibernate 3 citizen:cit_trader") :]
+    assert (
+        "  note: The last move; the final scoring gives Ann 15.\n- move: Ann end\n  expect:\n    Ann.points: 15" in tail
+    )
+
+
+def test_a_format_2_script_gets_the_cheapest_payment_where_books_may_stand_in():
+    path = ROOT / "replays" / "random" / "game-108.yaml"
+    current = path.read_text()
+    older = current.replace(f"format: {FORMAT}", "format: 2").replace(
+        "P3 populate -3,0 t2c 4book+2food", "P3 populate -3,0 t2c"
+    )
+    with pytest.raises(DslError) as err:
+        replayed(older, "game-108.yaml")
+    assert "`revive upgrade game-108.yaml` brings it to format" in str(err.value)
+    result = upgrade_text(older, "game-108.yaml")
+    assert [(c.old, c.new) for c in result.changes] == [("P3 populate -3,0 t2c", "P3 populate -3,0 t2c 4book+2food")]
+    assert result.new_text == current
+
+
+def test_a_script_already_answering_a_later_question_keeps_its_answer():
+    path = ROOT / "replays" / "random" / "game-108.yaml"
+    older = path.read_text().replace(f"format: {FORMAT}", "format: 2")
+    result = upgrade_text(older, "game-108.yaml")
+    assert result.changes == [] and result.new_text == path.read_text()
+
+
+def test_revive_upgrade_writes_what_it_can_and_leaves_the_rest(tmp_path):
+    good, bad = tmp_path / "good.yaml", tmp_path / "bad.yaml"
+    good.write_text(FIRST_NOTATION_EXAMPLE)
+    bad_text = FIRST_NOTATION_EXAMPLE.replace("Bob trade_crystal gear", "Bob build 9,9 small")
+    bad.write_text(bad_text)
+
+    def revive(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "revive_dsl.cli", "upgrade", *args], capture_output=True, text=True
+        )
+
+    check = revive("--check", str(tmp_path))
+    assert check.returncode == 1 and good.read_text() == FIRST_NOTATION_EXAMPLE
+    done = revive(str(tmp_path))
+    assert done.returncode == 1  # one script could not be upgraded
+    assert f"upgraded {good}" in done.stdout and "step 1: then 'Ann end'" in done.stdout
+    assert "1 script upgraded to format 3, 0 already current, 1 left as they were" in done.stdout
+    assert f"{bad}:9:9: cannot upgrade to format 3 with certainty: step 2 (Bob build 9,9 small)" in done.stderr
+    assert bad.read_text() == bad_text and good.read_text().startswith(f"format: {FORMAT}\n")
+    again = revive("--check", str(good))
+    assert again.returncode == 0 and "0 scripts would be upgraded to format 3, 1 already current" in again.stdout
