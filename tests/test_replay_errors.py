@@ -128,7 +128,8 @@ def test_illegal_move():
         replay,
         "s.yaml:6:9",
         2,
-        "step 2 (Ann fly): 'fly' is not a legal answer for turn (what do you do?); legal: switch, play, hibernate",
+        "step 2 (Ann fly): 'fly' is not a legal answer for turn (what do you do?) in any state: it names nothing the "
+        "game knows; legal: switch, play, hibernate",
         "turn",
         TURN_LEGAL,
     )

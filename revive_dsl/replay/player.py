@@ -12,7 +12,7 @@ step.
 ... format: 1
 ... players: [{name: Ann, tribe: nadair, side: sun}]
 ... setup: {seed: 3}
-... steps: [Ann switch food, Ann end, Ann trade_crystal tea]
+... steps: [Ann switch food, Ann end, Ann trade_crystal crystal]
 ... ''', "demo.yaml")
 >>> replay = Replay(script)
 >>> result = replay.step()
@@ -25,7 +25,7 @@ step.
 ...     print(err.diagnostics[0].pos, err.legal)
 ...     print(err.diagnostics[0].message.split(": ", 1)[1])
 demo.yaml:5:53 ['gear', 'book', 'food']
-'tea' is not a legal answer for trade a crystal (trade a crystal for which?); legal: gear, book, food
+'crystal' is not a legal answer for trade a crystal (trade a crystal for which?); legal: gear, book, food
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_pending
 from revive_dsl.engine.state import Game, settle, working_copy
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
-from revive_dsl.replay import chance, paths
+from revive_dsl.replay import answer_keys, chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.paths import PathError, script_view
 from revive_dsl.replay.script import Script, Step, start_game
@@ -277,6 +277,9 @@ class Replay:
             try:  # the turn's move is told the answers that follow (whether it is possible is found from them first)
                 runner.answer(answer.key, [a.key for a in answers] if decision is None else ())
             except IllegalAnswer as err:
+                typo = self._typo(answer, answers if decision is None else [], err.decision)
+                if typo is not None:  # a key no state would accept: the script's mistake, never a refusal
+                    raise fail(typo[0], typo[1], err.decision) from None
                 raise fail(answer.pos, str(err), err.decision, refusal=True) from None
             taken.append(("what do you do?" if decision is None else decision.prompt, answer.key))
             first = False
@@ -298,6 +301,22 @@ class Replay:
                 raise fail(move.pos, message)
         done = step or Step(self.done + 1, format_move(move), move, move.pos)
         return StepResult(done, before, after, runner.log[self._log_mark :], taken, took)
+
+    def _typo(self, answer: Answer, later: list[Answer], decision: Decision) -> tuple[Pos, str] | None:
+        """Where and why an answer the engine refused is the script's mistake (:mod:`.answer_keys`), or None.
+
+        ``later``: the answers after a refused move, whose decisions are never asked: each must still name
+        something the game knows.
+        """
+        game = self.runner.game
+        typo = answer_keys.script_error(answer.key, decision, game, self.rules)
+        if typo is not None:
+            return answer.pos, f"{typo}{' ' if typo.endswith('?') else '; '}legal: {', '.join(decision.legal_keys())}"
+        for given in later:
+            typo = answer_keys.names_nothing(given.key, game, self.rules)
+            if typo is not None:
+                return given.pos, typo
+        return None
 
     def check_expectations(self, step: Step, game: Game) -> None:
         """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference.

@@ -679,21 +679,25 @@ def _take_from_supply(game: Game) -> None:
         held.update(p.active, p.resting, p.crates_closed, p.crates_opened, p.special_machines.values())
         held.update(played.card for stack in p.slots.values() for played in stack)
         held.update(m for spaces in p.modules.values() for m in spaces if m)
+        for own in p.parts.values():  # a rules package's cards in front of a player (journeys, ...)
+            held.update(x for f in fields(own) if f.metadata.get("components") for x in getattr(own, f.name))
     supply = game.supply
     pairs = [
         (supply.citizen_display, supply.citizen_deck, CITIZEN_DISPLAY),
         (supply.module_display, supply.module_pile, MODULE_DISPLAY),
         *((supply.machine_display.setdefault(c, []), p, MACHINE_DISPLAY) for c, p in supply.machine_piles.items()),
         ([], supply.crates, 0),
-        *(
-            ([], getattr(own, f.name), 0)
-            for own in supply.parts.values()
-            for f in fields(own)
-            if f.metadata.get("pile")
-        ),
+        *(_package_pile(own, f) for own in supply.parts.values() for f in fields(own) if f.metadata.get("pile")),
     ]
     for display, pile, size in pairs:
         display[:] = [x for x in display if x not in held]
         pile[:] = [x for x in pile if x not in held]
         while len(display) < size and pile:
             display.append(pile.pop(0))
+
+
+def _package_pile(part: Any, pile: Any) -> tuple[list[str], list[str], int]:
+    """A rules package's pile in the supply, with the display it refills (to the size the setup dealt) if any."""
+    display = next((f for f in fields(part) if f.metadata.get("display_of") == pile.name), None)
+    shown = getattr(part, display.name) if display is not None else []
+    return shown, getattr(part, pile.name), len(shown)
