@@ -144,7 +144,7 @@ class Replay:
         """Play the next step of the script (a step marked ``refused:`` must be refused, changing nothing)."""
         step = self.script.steps[self.done]
         result = self.apply(step.move, step) if step.refused is None else self._refused(step)
-        self.check_expectations(step, result.after)
+        self.check_expectations(step, result.after, result.log)
         self.check_highlights(step, result)
         # Committed states are never changed in place (the Runner moves on working copies), and each shares with
         # the one before it what its move left unchanged (engine.state.settle): history costs what moves change.
@@ -318,8 +318,9 @@ class Replay:
                 return given.pos, typo
         return None
 
-    def check_expectations(self, step: Step, game: Game) -> None:
-        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference.
+    def check_expectations(self, step: Step, game: Game, log: list[str] | None = None) -> None:
+        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference and what
+        the step did (``log``, the engine's account of it).
 
         A path or value the script view does not have is also looked up in the seat-numbered state
         (:func:`.paths.named_state`), so format-1 scripts written before the view keep passing.
@@ -351,8 +352,11 @@ class Replay:
             except paths.OperatorError as err:
                 raise self._refuse(step, at, f"expect {path}: {err}") from None
             if why is not None:
+                shown = _as_names(wanted, actual, self.names)  # a seat written as a number, shown by its name
+                seat = f" (seat {_show(wanted)})" if shown != wanted and isinstance(wanted, int) else ""
                 has = f"the state has {_show(actual)}"
-                raise self._refuse(step, at, f"expect {path}: wanted {_show(wanted)}{why}, {has}")
+                did = f"; step {step.index} did: {' / '.join(log)}" if log else ""
+                raise self._refuse(step, at, f"expect {path}: wanted {_show(shown)}{seat}{why}, {has}{did}")
 
     def check_highlights(self, step: Step, result: StepResult) -> None:
         """Raise ReplayError for a ``highlight:`` path the state has neither after the step nor before it."""
@@ -379,6 +383,21 @@ class Replay:
     def _refuse(self, step: Step, at: Pos, message: str) -> ReplayError:
         self.runner.game = self.states[-1]  # the step is not kept: back to the last good state
         return self._error(step, at, message)
+
+
+def _as_names(wanted: Any, actual: Any, names: list[str]) -> Any:
+    """``wanted`` with each seat number written where ``actual`` holds a player's name given as that name.
+
+    >>> _as_names({"player": 1, "size": "small"}, {"player": "Ann", "size": "small"}, ["Ann", "Bob"])
+    {'player': 'Bob', 'size': 'small'}
+    """
+    if isinstance(wanted, int) and not isinstance(wanted, bool) and isinstance(actual, str) and actual in names:
+        return names[wanted] if 0 <= wanted < len(names) else wanted
+    if isinstance(wanted, list) and isinstance(actual, list) and actual:
+        return [_as_names(w, actual[min(i, len(actual) - 1)], names) for i, w in enumerate(wanted)]
+    if isinstance(wanted, dict) and isinstance(actual, dict):
+        return {k: _as_names(v, actual[k], names) if k in actual else v for k, v in wanted.items()}
+    return wanted
 
 
 def _pairs(items: list[tuple[str, str]]) -> str:

@@ -477,6 +477,12 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     if not isinstance(players, dict):
         raise _fail(script, (*at, "players"), "players in a start state are a mapping: name -> what differs")
     by_name = {p["name"]: p for p in data["players"]}
+    from revive_dsl.replay.paths import UnknownPlayer, seats_from_names
+
+    try:  # seats written as names, as expect: and the diff name them
+        state = seats_from_names(state, list(by_name))
+    except UnknownPlayer as err:
+        raise _fail(script, (*at, *err.path), f"start state: {err}") from None
     for key in ("packs", "variants"):  # the header's, which the setup was made from
         if key in state and state[key] != data[key]:
             message = f"the game's {key} come from the script's '{key}:', not from the start state"
