@@ -236,6 +236,12 @@ def test_journeys_a_start_state_gives_a_player_are_taken_from_the_journey_deck_a
     assert supply.journey_deck == deck[1:-1]
 
 
+def test_a_major_artifact_a_start_state_gives_a_player_leaves_the_craters():
+    text = DUO + "setup:\n  seed: 12\n  state: {players: {Ann: {majors: [major_amber_1p]}}}\nsteps: []\n"
+    game, _ = start_game(load_script_text(text))
+    assert game.players[0].majors == ["major_amber_1p"] and "major_amber_1p" not in game.board.majors
+
+
 def test_a_start_state_cannot_change_the_packs_or_variants_of_the_header():
     text = SOLO + "setup:\n  seed: 3\n  state:\n    packs: [cit_courier]\nsteps: []\n"
     with pytest.raises(DslError) as err:

@@ -675,7 +675,8 @@ def _state_schema(build: Any, packages: tuple[str, ...]) -> dict[str, Any]:
 def _take_from_supply(game: Game) -> None:
     """Components a start state gives the players come out of the pile or display the setup put them in.
 
-    Cards, slot modules, crates and machine tokens alike; a display that gave one is refilled
+    Cards (a rules package's too: journeys), slot modules, crates, machine tokens and the craters' artifacts
+    alike; a display that gave one is refilled
     from the top of its pile, as in play. So a start state only names what the players hold.
     """
     from revive_dsl.rules.base.setup import CITIZEN_DISPLAY, MACHINE_DISPLAY, MODULE_DISPLAY
@@ -695,6 +696,9 @@ def _take_from_supply(game: Game) -> None:
         ([], supply.crates, 0),
         *(_package_pile(own, f) for own in supply.parts.values() for f in fields(own) if f.metadata.get("pile")),
     ]
+    taken = {x for p in game.players for x in (*p.majors, *p.minors)}  # artifacts a player holds leave the craters
+    game.board.majors[:] = [x for x in game.board.majors if x not in taken]
+    game.board.crater_minors[:] = [x for x in game.board.crater_minors if x not in taken]
     for display, pile, size in pairs:
         display[:] = [x for x in display if x not in held]
         pile[:] = [x for x in pile if x not in held]
