@@ -320,7 +320,7 @@ _STEP = {
                 "expect": {
                     "type": "object",
                     "description": "state path (Ann.resources.book, Ann.score.total, turn.ranking) -> expected value: "
-                    "a plain value (equality), or a mapping of operators (contains, len, not, ge, le)",
+                    "a plain value (equality), or a mapping of operators (contains, len, not, ge, le, has)",
                     "additionalProperties": {
                         "anyOf": [
                             {"$ref": "#/$defs/expect_operators"},

@@ -128,7 +128,8 @@ def test_illegal_move():
         replay,
         "s.yaml:6:9",
         2,
-        "step 2 (Ann fly): 'fly' is not a legal answer for turn (what do you do?); legal: switch, play, hibernate",
+        "step 2 (Ann fly): 'fly' is not a legal answer for turn (what do you do?) in any state: it names nothing the "
+        "game knows; legal: switch, play, hibernate",
         "turn",
         TURN_LEGAL,
     )
@@ -252,14 +253,20 @@ def test_answer_another_player_must_give_written_as_the_movers():
     assert replay.done == 76 and err.last_good.to_json() == replay.states[76].to_json()
 
 
-def test_failed_expect_shows_wanted_and_actual():
+STEP_2_DID = (
+    "; step 2 did: Ann takes 3 resting cards back into the active area / Ann moves the hibernation marker to space 1 "
+    "/ gains 1 gear"
+)
+
+
+def test_failed_expect_shows_wanted_actual_and_what_the_step_did():
     err, replay = play_error(DUO + "  - move: Ann hibernate 1 gear\n    expect: {Ann.resources.gear: 9}\n")
     check_error(
         err,
         replay,
         "s.yaml:7:34",
         2,
-        "step 2 (Ann hibernate 1 gear): expect Ann.resources.gear: wanted 9, the state has 1",
+        "step 2 (Ann hibernate 1 gear): expect Ann.resources.gear: wanted 9, the state has 1" + STEP_2_DID,
     )
     assert str(err).splitlines()[1:] == [
         "        expect: {Ann.resources.gear: 9}",
@@ -276,7 +283,14 @@ def test_failed_expect_of_a_structure():
         "s.yaml:7:26",
         2,
         'step 2 (Ann hibernate 1 gear): expect Ann.tracks: wanted {"green": 1, "grey": 2, "yellow": 1}, '
-        'the state has {"green": 1, "grey": 1, "yellow": 1}',
+        'the state has {"green": 1, "grey": 1, "yellow": 1}' + STEP_2_DID,
+    )
+
+
+def test_a_seat_written_as_a_number_in_a_failed_expect_is_shown_by_name():
+    err, _ = play_error(DUO + "  - move: Ann hibernate 1 gear\n    expect: {turn.player: 1}\n")
+    assert err.diagnostics[0].message == (
+        'step 2 (Ann hibernate 1 gear): expect turn.player: wanted "Bob" (seat 1), the state has "Ann"' + STEP_2_DID
     )
 
 

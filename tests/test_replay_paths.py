@@ -51,7 +51,11 @@ def refused(extra: str) -> tuple[str, str]:
     assert replay.done == 4 and replay.game.to_json() == replay.states[4].to_json()
     [d] = err.value.diagnostics
     assert "Traceback" not in str(err.value)
-    return str(d.pos), d.message
+    message, did, log = d.message.partition("; step 5 did: ")  # a failed expect says what the step did
+    assert log == (
+        "Bob plays start_b_4 into bottom_left for its bottom half / Bob places a target on -2,3 (free)" if did else ""
+    )
+    return str(d.pos), message
 
 
 @pytest.fixture(scope="module")
@@ -276,15 +280,24 @@ def test_a_mapping_that_is_not_operators_is_compared_whole() -> None:
     )
 
 
+def test_has_checks_only_the_keys_it_names() -> None:
+    play("    expect: {'board.tokens.-2,3': {has: {player: Bob}}, Bob.resources: {has: {gear: {ge: 0}}}}\n")
+    assert refused("    expect: {'board.tokens.-2,3': {has: {player: Ann}}}\n") == (
+        "s.yaml:10:35",
+        f'{STEP5}: expect board.tokens.-2,3: wanted {{"has": {{"player": "Ann"}}}} (player: "Bob"), '
+        'the state has {"player": "Bob", "token": "target"}',
+    )
+
+
 def test_an_unknown_operator_is_a_positioned_error_naming_the_operators() -> None:
     assert refused("    expect: {Bob.active: {contain: start_b_3}}\n") == (
         "s.yaml:10:26",
-        f"{STEP5}: expect Bob.active: unknown operator 'contain' (the operators: contains, len, not, ge, le); "
+        f"{STEP5}: expect Bob.active: unknown operator 'contain' (the operators: contains, len, not, ge, le, has); "
         "did you mean 'contains'?",
     )
     assert refused("    expect: {Bob.progress: {gt: 0}}\n") == (
         "s.yaml:10:28",
-        f"{STEP5}: expect Bob.progress: unknown operator 'gt' (the operators: contains, len, not, ge, le); "
+        f"{STEP5}: expect Bob.progress: unknown operator 'gt' (the operators: contains, len, not, ge, le, has); "
         "did you mean 'ge'?",
     )
 
@@ -342,7 +355,7 @@ def test_an_unknown_highlight_path_is_a_positioned_error() -> None:
 def test_an_operator_misspelt_against_a_mapping_is_named_too() -> None:
     assert refused("    expect: {Bob.tokens_left: {length: 1}}\n") == (
         "s.yaml:10:31",
-        f"{STEP5}: expect Bob.tokens_left: unknown operator 'length' (the operators: contains, len, not, ge, le); "
+        f"{STEP5}: expect Bob.tokens_left: unknown operator 'length' (the operators: contains, len, not, ge, le, has); "
         "did you mean 'len'?",
     )
 

@@ -37,7 +37,7 @@ def test_a_refused_step_passes_changes_nothing_and_the_script_goes_on():
     assert replay.finished and replay.game.turn.player == 1  # step 3 ended Ann's turn
 
 
-def test_refused_true_accepts_any_refusal():
+def test_refused_true_accepts_any_refusal_by_the_rules():
     text = SWITCH_ONCE.replace("    refused: \"'switch' is not a legal answer\"\n", "    refused: true\n")
     assert Replay(load_script_text(text, "s.yaml")).run().turn.player == 1
 
@@ -78,6 +78,84 @@ def test_an_incomplete_move_line_is_a_script_error_not_a_refusal():
     with pytest.raises(ReplayError) as err:
         Replay(load_script_text(text, "s.yaml")).run()
     assert "the move does not answer switch" in err.value.diagnostics[0].message
+
+
+def refused_error(text: str) -> tuple[str, str, bool]:
+    with pytest.raises(ReplayError) as err:
+        Replay(load_script_text(text, "s.yaml")).run()
+    [d] = err.value.diagnostics
+    return str(d.pos), d.message, err.value.refusal
+
+
+def test_a_misspelt_answer_under_refused_is_a_script_error_naming_the_nearest_key():
+    text = HEAD + "  - move: Ann trade_crystal fod\n    refused: true\n"
+    assert refused_error(text) == (
+        "s.yaml:6:29",
+        "step 2 (Ann trade_crystal fod): 'fod' is not a legal answer for trade a crystal (trade a crystal for "
+        "which?) in any state: it names nothing the game knows; did you mean 'food'? legal: gear, book, food",
+        False,
+    )
+
+
+def test_an_answer_of_another_kind_than_the_decisions_options_is_a_script_error():
+    text = HEAD + "  - move: Ann gear\n    refused: true\n"
+    pos, message, refusal = refused_error(text)
+    assert (pos, refusal) == ("s.yaml:6:15", False)
+    assert "'gear' is not a legal answer for turn (what do you do?) in any state: it is a resource, and its " in message
+    assert "answers are moves; legal: " in message
+
+
+JOURNEY = (
+    "format: 2\n"
+    "packs: [base, abyss]\n"
+    "players: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]\n"
+    "setup:\n"
+    "  seed: 12\n"
+    "  state: {players: {Ann: {crates_closed: [crate_01, crate_02], abyss: {journeys: [abyss_journey_green_1]}}}}\n"
+    "steps:\n"
+    "  - move: Ann complete_journey abyss_journey_green_1:{n}\n"  # requirement 1: 2 crates (met); 2: 4 figures
+    "    refused: true\n"
+)
+
+
+def test_a_journey_requirement_counted_from_0_is_a_script_error_not_a_refusal():
+    assert refused_error(JOURNEY.replace("{n}", "0")) == (
+        "s.yaml:8:32",
+        "step 1 (Ann complete_journey abyss_journey_green_1:0): 'abyss_journey_green_1:0' is not a legal answer "
+        "for complete a journey (by which requirement?) in any state: abyss_journey_green_1 has no requirement 0 "
+        "(they count from 1: abyss_journey_green_1:1 to abyss_journey_green_1:3); did you mean "
+        "'abyss_journey_green_1:1'? legal: abyss_journey_green_1:1",
+        False,
+    )
+
+
+def test_an_answer_after_a_refused_move_must_still_name_something():
+    text = JOURNEY.replace("{n}", "0").replace("crate_01, crate_02", "crate_01")  # no requirement met: no move
+    pos, message, refusal = refused_error(text)
+    assert (pos, refusal) == ("s.yaml:8:32", False)
+    assert message.endswith(
+        "'abyss_journey_green_1:0' is not a legal answer in any state: abyss_journey_green_1 has no requirement 0 "
+        "(they count from 1: abyss_journey_green_1:1 to abyss_journey_green_1:3)"
+    )
+
+
+def test_a_requirement_the_journey_has_but_not_met_is_a_refusal():
+    replay = Replay(load_script_text(JOURNEY.replace("{n}", "2"), "s.yaml"))
+    [result] = list(replay.steps())
+    assert result.refused.startswith("'abyss_journey_green_1:2' is not a legal answer for complete a journey")
+
+
+def test_a_module_space_past_its_slot_is_a_script_error():
+    from revive_dsl.engine.decisions import Decision, options_of
+    from revive_dsl.replay.answer_keys import script_error
+
+    replay = Replay(load_script_text(SWITCH_ONCE, "s.yaml"))
+    decision = Decision(0, "slot module", "place it in which module space?", options_of(["top_left.0"]))
+    assert script_error("top_left.2", decision, replay.game, replay.rules) is None
+    assert script_error("top_left.3", decision, replay.game, replay.rules) == (
+        "'top_left.3' is not a legal answer for slot module (place it in which module space?) in any state: "
+        "top_left has no module space 3 (they count from 0: top_left.0 to top_left.2); did you mean 'top_left.0'?"
+    )
 
 
 def test_the_snapshot_of_a_refused_step_says_why_and_shows_no_change():

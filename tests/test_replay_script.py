@@ -199,6 +199,50 @@ def test_an_unknown_player_in_the_start_state_is_positioned():
     ]
 
 
+def test_a_start_state_names_the_players_where_the_state_holds_seats():
+    text = (
+        DUO
+        + "setup:\n  seed: 12\n  state:\n"
+        + "    players: {Bob: {buildings_left: {small: 4, large: 3}}}\n"
+        + "    board:\n"
+        + "      buildings: {'0,1': {player: Bob, size: small}}\n"
+        + "      figures: {'0,1': [Bob, 0]}\n"  # a seat number is still accepted
+        + "      tokens: {'1,1': {player: Ann, token: target}}\n"
+        + "    turn: {player: Bob}\n"
+        + "steps: []\n"
+    )
+    game, _ = start_game(load_script_text(text))
+    assert game.board.buildings["0,1"] == {"player": 1, "size": "small"}
+    assert (game.board.figures["0,1"], game.board.tokens["1,1"]["player"], game.turn.player) == ([1, 0], 0, 1)
+
+
+def test_an_unknown_name_where_a_seat_is_meant_is_positioned():
+    text = DUO + "setup:\n  seed: 12\n  state:\n    board:\n      figures: {'0,1': [Bob, Cy]}\nsteps: []\n"
+    with pytest.raises(DslError) as err:
+        Replay(load_script_text(text, "s.yaml"))
+    assert str(err.value).splitlines()[0] == "s.yaml:7:30: start state: unknown player 'Cy'; the players are Ann, Bob"
+
+
+def test_journeys_a_start_state_gives_a_player_are_taken_from_the_journey_deck_and_display():
+    head = DUO.replace("format: 1\n", "format: 2\npacks: [base, abyss]\n") + "setup:\n  seed: 12\n"
+    seeded, _ = start_game(load_script_text(head + "steps: []\n"))
+    shown = seeded.supply.parts["abyss"].journey_display
+    deck = seeded.supply.parts["abyss"].journey_deck
+    taken = [shown[0], deck[-1]]
+    state = f"  state: {{players: {{Ann: {{abyss: {{journeys: [{taken[0]}], journeys_done: [{taken[1]}]}}}}}}}}\n"
+    game, _ = start_game(load_script_text(head + state + "steps: []\n"))
+    supply = game.supply.parts["abyss"]
+    assert game.players[0].parts["abyss"].journeys == [taken[0]]
+    assert supply.journey_display == [*shown[1:], deck[0]]  # the display refilled from the top of the deck
+    assert supply.journey_deck == deck[1:-1]
+
+
+def test_a_major_artifact_a_start_state_gives_a_player_leaves_the_craters():
+    text = DUO + "setup:\n  seed: 12\n  state: {players: {Ann: {majors: [major_amber_1p]}}}\nsteps: []\n"
+    game, _ = start_game(load_script_text(text))
+    assert game.players[0].majors == ["major_amber_1p"] and "major_amber_1p" not in game.board.majors
+
+
 def test_a_start_state_cannot_change_the_packs_or_variants_of_the_header():
     text = SOLO + "setup:\n  seed: 3\n  state:\n    packs: [cit_courier]\nsteps: []\n"
     with pytest.raises(DslError) as err:

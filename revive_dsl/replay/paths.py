@@ -48,7 +48,7 @@ RECORD_KEYS = ("name", "seat", "rule", "card")
 # The state's own top-level keys: any other first word of a path is a player's name.
 STATE_KEYS = frozenset({"board", "supply", "turn", "packs", "variants", "seed", "draws"})
 
-OPERATORS = ("contains", "len", "not", "ge", "le")
+OPERATORS = ("contains", "len", "not", "ge", "le", "has")
 _OPERATOR_WORD = re.compile(r"[a-z_]+")
 
 
@@ -240,6 +240,76 @@ def script_view(state: dict[str, Any], names: list[str] | None = None) -> dict[s
     return out
 
 
+class UnknownPlayer(ValueError):
+    """A name written where the state holds a seat that is none of the players'; ``path``: where."""
+
+    def __init__(self, path: tuple, message: str):
+        self.path = path
+        super().__init__(message)
+
+
+def seats_from_names(state: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A start state written as the script view names seats (``turn.player: Bob``, ``board.figures.0,1: [Ann]``,
+    ``board.buildings.2,-2.player: Ann``) with each name turned into its seat; numbers stay as written.
+
+    >>> seats_from_names({"board": {"figures": {"0,1": ["Bob", 0]}}, "turn": {"ranking": [["Bob"], ["Ann"]]}},
+    ...                  ["Ann", "Bob"])
+    {'board': {'figures': {'0,1': [1, 0]}}, 'turn': {'ranking': [[1], [0]]}}
+    >>> seats_from_names({"turn": {"player": "Cy"}}, ["Ann", "Bob"])
+    Traceback (most recent call last):
+    ...
+    revive_dsl.replay.paths.UnknownPlayer: unknown player 'Cy'; the players are Ann, Bob
+    """
+
+    def seat(value: Any, path: tuple) -> Any:
+        if isinstance(value, list):
+            return [seat(v, (*path, i)) for i, v in enumerate(value)]
+        if not isinstance(value, str):
+            return value
+        if value not in names:
+            raise UnknownPlayer(path, f"unknown player '{value}'; the players are {', '.join(names)}")
+        return names.index(value)
+
+    def owned(spaces: Any, path: tuple) -> Any:
+        if not isinstance(spaces, dict):
+            return spaces
+        out = {}
+        for space, rec in spaces.items():
+            recs = rec if isinstance(rec, list) else [rec]
+            done = [
+                {**r, "player": seat(r["player"], (*path, space, *([i] if rec is not r else []), "player"))}
+                if isinstance(r, dict) and "player" in r
+                else r
+                for i, r in enumerate(recs)
+            ]
+            out[space] = done if isinstance(rec, list) else done[0]
+        return out
+
+    out = dict(state)
+    board = state.get("board")
+    if isinstance(board, dict):
+        board = dict(board)
+        for part in ("buildings", "tokens", "stacked_tokens"):
+            if part in board:
+                board[part] = owned(board[part], ("board", part))
+        for namespace, cls in game_parts(state).get("board", {}).items():
+            mine = board.get(namespace)
+            if isinstance(mine, dict):
+                keep = {f.name for f in fields(cls) if f.metadata.get("owned")}
+                board[namespace] = {k: owned(v, ("board", namespace, k)) if k in keep else v for k, v in mine.items()}
+        if isinstance(board.get("figures"), dict):
+            board["figures"] = {loc: seat(v, ("board", "figures", loc)) for loc, v in board["figures"].items()}
+        out["board"] = board
+    turn = state.get("turn")
+    if isinstance(turn, dict):
+        turn = dict(turn)
+        for part in ("player", "end_triggered_by", "last_turns_left", "ranking"):
+            if part in turn:
+                turn[part] = seat(turn[part], ("turn", part))
+        out["turn"] = turn
+    return out
+
+
 def named_state(state: dict[str, Any]) -> dict[str, Any]:
     """The canonical state with players keyed by name and nothing else changed (seats as numbers).
 
@@ -418,12 +488,15 @@ def compare(wanted: Any, actual: Any, as_set: bool = False) -> str | None:
     """None if ``actual`` meets ``wanted``, else why not (a short note, possibly empty).
 
     ``wanted`` is a plain value (equality; a list compared as a set if ``as_set``) or a mapping of
-    operators, all of which must hold: ``contains``, ``len``, ``not``, ``ge``, ``le``.
+    operators, all of which must hold: ``contains``, ``len``, ``not``, ``ge``, ``le``, ``has`` (a mapping with
+    these keys, each value checked as an expected value: the keys it does not name are not compared).
 
     >>> compare({"contains": ["a", "b"]}, ["b", "c"]), compare({"len": 2}, "abc"), compare(["b", "a"], ["a", "b"], True)
     ('', ' (len 3)', None)
     >>> compare({"ge": 2, "le": 4}, 3), compare({"not": {"contains": "x"}}, ["x"]), compare({"gear": 1}, {"gear": 1})
     (None, '', None)
+    >>> compare({"has": {"closed": False}}, {"closed": False, "token": "gate"}), compare({"has": {"a": 1}}, {"a": 2})
+    (None, ' (a: 2)')
     """
     if not _is_operator_map(wanted, actual):
         return None if _same(wanted, actual, as_set) else (" (in any order)" if as_set else "")
@@ -435,6 +508,9 @@ def compare(wanted: Any, actual: Any, as_set: bool = False) -> str | None:
             size = len(actual) if isinstance(actual, list | str | dict) else None
             note = f" (len {size})" if size is not None else " (it has no length)"
             ok = size is not None and compare(arg, size) is None
+        elif op == "has":
+            note = _has(arg, actual)
+            ok = note is None
         elif op == "not":
             ok = compare(arg, actual, as_set) is not None
             note = ""
@@ -443,4 +519,19 @@ def compare(wanted: Any, actual: Any, as_set: bool = False) -> str | None:
             note = ""
         if not ok:
             return note
+    return None
+
+
+def _has(wanted: Any, actual: Any) -> str | None:
+    """None if the mapping ``actual`` meets each key of ``wanted`` (its other keys are not looked at), else a note
+    naming the first key that does not."""
+    if not isinstance(actual, dict):
+        return " (not a mapping)"
+    if not isinstance(wanted, dict):
+        raise OperatorError(f"has takes a mapping of the keys to check, not {_show(wanted)}")
+    for key, value in wanted.items():
+        if key not in actual:
+            return f" (no key {key!r}; there: {', '.join(map(str, actual))})"
+        if compare(value, actual[key]) is not None:
+            return f" ({key}: {_show(actual[key])})"
     return None

@@ -12,7 +12,7 @@ step.
 ... format: 1
 ... players: [{name: Ann, tribe: nadair, side: sun}]
 ... setup: {seed: 3}
-... steps: [Ann switch food, Ann end, Ann trade_crystal tea]
+... steps: [Ann switch food, Ann end, Ann trade_crystal crystal]
 ... ''', "demo.yaml")
 >>> replay = Replay(script)
 >>> result = replay.step()
@@ -25,7 +25,7 @@ step.
 ...     print(err.diagnostics[0].pos, err.legal)
 ...     print(err.diagnostics[0].message.split(": ", 1)[1])
 demo.yaml:5:53 ['gear', 'book', 'food']
-'tea' is not a legal answer for trade a crystal (trade a crystal for which?); legal: gear, book, food
+'crystal' is not a legal answer for trade a crystal (trade a crystal for which?); legal: gear, book, food
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import setup_pending
 from revive_dsl.engine.state import Game, settle, working_copy
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
-from revive_dsl.replay import chance, paths
+from revive_dsl.replay import answer_keys, chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.paths import PathError, script_view
 from revive_dsl.replay.script import ASKED_SINCE, FORMAT, Script, Step, start_game
@@ -150,7 +150,7 @@ class Replay:
         """Play the next step of the script (a step marked ``refused:`` must be refused, changing nothing)."""
         step = self.script.steps[self.done]
         result = self.apply(step.move, step) if step.refused is None else self._refused(step)
-        self.check_expectations(step, result.after)
+        self.check_expectations(step, result.after, result.log)
         self.check_highlights(step, result)
         # Committed states are never changed in place (the Runner moves on working copies), and each shares with
         # the one before it what its move left unchanged (engine.state.settle): history costs what moves change.
@@ -299,6 +299,9 @@ class Replay:
             try:  # the turn's move is told the answers that follow (whether it is possible is found from them first)
                 runner.answer(answer.key, [a.key for a in answers] if decision is None else ())
             except IllegalAnswer as err:
+                typo = self._typo(answer, answers if decision is None else [], err.decision)
+                if typo is not None:  # a key no state would accept: the script's mistake, never a refusal
+                    raise fail(typo[0], typo[1], err.decision) from None
                 raise fail(answer.pos, str(err), err.decision, refusal=True) from None
             taken.append(("what do you do?" if decision is None else decision.prompt, answer.key))
             first = False
@@ -321,8 +324,25 @@ class Replay:
         done = step or Step(self.done + 1, format_move(move), move, move.pos)
         return StepResult(done, before, after, runner.log[self._log_mark :], taken, took)
 
-    def check_expectations(self, step: Step, game: Game) -> None:
-        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference.
+    def _typo(self, answer: Answer, later: list[Answer], decision: Decision) -> tuple[Pos, str] | None:
+        """Where and why an answer the engine refused is the script's mistake (:mod:`.answer_keys`), or None.
+
+        ``later``: the answers after a refused move, whose decisions are never asked: each must still name
+        something the game knows.
+        """
+        game = self.runner.game
+        typo = answer_keys.script_error(answer.key, decision, game, self.rules)
+        if typo is not None:
+            return answer.pos, f"{typo}{' ' if typo.endswith('?') else '; '}legal: {', '.join(decision.legal_keys())}"
+        for given in later:
+            typo = answer_keys.names_nothing(given.key, game, self.rules)
+            if typo is not None:
+                return given.pos, typo
+        return None
+
+    def check_expectations(self, step: Step, game: Game, log: list[str] | None = None) -> None:
+        """Raise ReplayError for the first ``expect:`` entry the state does not meet, with the difference and what
+        the step did (``log``, the engine's account of it).
 
         A path or value the script view does not have is also looked up in the seat-numbered state
         (:func:`.paths.named_state`), so format-1 scripts written before the view keep passing.
@@ -354,8 +374,11 @@ class Replay:
             except paths.OperatorError as err:
                 raise self._refuse(step, at, f"expect {path}: {err}") from None
             if why is not None:
+                shown = _as_names(wanted, actual, self.names)  # a seat written as a number, shown by its name
+                seat = f" (seat {_show(wanted)})" if shown != wanted and isinstance(wanted, int) else ""
                 has = f"the state has {_show(actual)}"
-                raise self._refuse(step, at, f"expect {path}: wanted {_show(wanted)}{why}, {has}")
+                did = f"; step {step.index} did: {' / '.join(log)}" if log else ""
+                raise self._refuse(step, at, f"expect {path}: wanted {_show(shown)}{seat}{why}, {has}{did}")
 
     def check_highlights(self, step: Step, result: StepResult) -> None:
         """Raise ReplayError for a ``highlight:`` path the state has neither after the step nor before it."""
@@ -382,6 +405,21 @@ class Replay:
     def _refuse(self, step: Step, at: Pos, message: str) -> ReplayError:
         self.runner.game = self.states[-1]  # the step is not kept: back to the last good state
         return self._error(step, at, message)
+
+
+def _as_names(wanted: Any, actual: Any, names: list[str]) -> Any:
+    """``wanted`` with each seat number written where ``actual`` holds a player's name given as that name.
+
+    >>> _as_names({"player": 1, "size": "small"}, {"player": "Ann", "size": "small"}, ["Ann", "Bob"])
+    {'player': 'Bob', 'size': 'small'}
+    """
+    if isinstance(wanted, int) and not isinstance(wanted, bool) and isinstance(actual, str) and actual in names:
+        return names[wanted] if 0 <= wanted < len(names) else wanted
+    if isinstance(wanted, list) and isinstance(actual, list) and actual:
+        return [_as_names(w, actual[min(i, len(actual) - 1)], names) for i, w in enumerate(wanted)]
+    if isinstance(wanted, dict) and isinstance(actual, dict):
+        return {k: _as_names(v, actual[k], names) if k in actual else v for k, v in wanted.items()}
+    return wanted
 
 
 def _pairs(items: list[tuple[str, str]]) -> str:

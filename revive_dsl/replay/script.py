@@ -485,6 +485,12 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     if not isinstance(players, dict):
         raise _fail(script, (*at, "players"), "players in a start state are a mapping: name -> what differs")
     by_name = {p["name"]: p for p in data["players"]}
+    from revive_dsl.replay.paths import UnknownPlayer, seats_from_names
+
+    try:  # seats written as names, as expect: and the diff name them
+        state = seats_from_names(state, list(by_name))
+    except UnknownPlayer as err:
+        raise _fail(script, (*at, *err.path), f"start state: {err}") from None
     for key in ("packs", "variants"):  # the header's, which the setup was made from
         if key in state and state[key] != data[key]:
             message = f"the game's {key} come from the script's '{key}:', not from the start state"
@@ -677,7 +683,8 @@ def _state_schema(build: Any, packages: tuple[str, ...]) -> dict[str, Any]:
 def _take_from_supply(game: Game) -> None:
     """Components a start state gives the players come out of the pile or display the setup put them in.
 
-    Cards, slot modules, crates and machine tokens alike; a display that gave one is refilled
+    Cards (a rules package's too: journeys), slot modules, crates, machine tokens and the craters' artifacts
+    alike; a display that gave one is refilled
     from the top of its pile, as in play. So a start state only names what the players hold.
     """
     from revive_dsl.rules.base.setup import CITIZEN_DISPLAY, MACHINE_DISPLAY, MODULE_DISPLAY
@@ -687,21 +694,28 @@ def _take_from_supply(game: Game) -> None:
         held.update(p.active, p.resting, p.crates_closed, p.crates_opened, p.special_machines.values())
         held.update(played.card for stack in p.slots.values() for played in stack)
         held.update(m for spaces in p.modules.values() for m in spaces if m)
+        for own in p.parts.values():  # a rules package's cards in front of a player (journeys, ...)
+            held.update(x for f in fields(own) if f.metadata.get("components") for x in getattr(own, f.name))
     supply = game.supply
     pairs = [
         (supply.citizen_display, supply.citizen_deck, CITIZEN_DISPLAY),
         (supply.module_display, supply.module_pile, MODULE_DISPLAY),
         *((supply.machine_display.setdefault(c, []), p, MACHINE_DISPLAY) for c, p in supply.machine_piles.items()),
         ([], supply.crates, 0),
-        *(
-            ([], getattr(own, f.name), 0)
-            for own in supply.parts.values()
-            for f in fields(own)
-            if f.metadata.get("pile")
-        ),
+        *(_package_pile(own, f) for own in supply.parts.values() for f in fields(own) if f.metadata.get("pile")),
     ]
+    taken = {x for p in game.players for x in (*p.majors, *p.minors)}  # artifacts a player holds leave the craters
+    game.board.majors[:] = [x for x in game.board.majors if x not in taken]
+    game.board.crater_minors[:] = [x for x in game.board.crater_minors if x not in taken]
     for display, pile, size in pairs:
         display[:] = [x for x in display if x not in held]
         pile[:] = [x for x in pile if x not in held]
         while len(display) < size and pile:
             display.append(pile.pop(0))
+
+
+def _package_pile(part: Any, pile: Any) -> tuple[list[str], list[str], int]:
+    """A rules package's pile in the supply, with the display it refills (to the size the setup dealt) if any."""
+    display = next((f for f in fields(part) if f.metadata.get("display_of") == pile.name), None)
+    shown = getattr(part, display.name) if display is not None else []
+    return shown, getattr(part, pile.name), len(shown)

@@ -41,7 +41,8 @@ def _meta(doc: str, schema: dict[str, Any], **more: Any) -> dict[str, Any]:
     """A part field's metadata: its meaning, its values' schema, and ``formerly`` (format-1 scripts name it on
     the holder); ``owned=True`` marks records whose ``player`` is a seat (a script names the player),
     ``components=True`` content ids a start state's are checked against, ``pile=True`` a
-    pile a start state takes the components it gives the players from."""
+    pile a start state takes the components it gives the players from, ``display_of`` the pile a display is
+    refilled from when a start state takes one of its components."""
     return {"doc": doc, "schema": schema, "formerly": True, **more}
 
 
@@ -127,10 +128,11 @@ class AbyssSupply:
         default_factory=list, metadata=_meta("The Scyphoz deck, top first.", IDS, pile=True, components=True)
     )
     journey_deck: list[str] = field(
-        default_factory=list, metadata=_meta("The journey deck, top first.", IDS, components=True)
+        default_factory=list, metadata=_meta("The journey deck, top first.", IDS, pile=True, components=True)
     )
     journey_display: list[str] = field(
-        default_factory=list, metadata=_meta("The face-up journey cards.", IDS, components=True)
+        default_factory=list,
+        metadata=_meta("The face-up journey cards.", IDS, components=True, display_of="journey_deck"),
     )
 
 
