@@ -76,3 +76,35 @@ def test_a_starting_card_beyond_a_full_set_is_an_error_at_that_card(tmp_path):
         "start_a_2, start_a_3, start_a_4, start_a_5, start_a_6); a starting set is 6 cards, 3 active and 3 resting "
         "(003 setup, step 6): give a pack's starting cards a letter of their own, e.g. set: E, 6 cards to the letter"
     )
+
+
+def test_random_games_with_a_packs_tiles_lake_and_vast_crystal_finish_with_every_invariant(tmp_path):
+    from revive_dsl.engine.simulate import play_random_game
+
+    more = """kind: area_tile
+components:
+  - id: extra_vast
+    name: Extra vast crystal
+    provenance: representative
+    vast_crystal: true
+    back: "points 2"
+    spaces: [{terrain: vast_crystal}, {terrain: vast_crystal}, {terrain: vast_crystal}, {terrain: vast_crystal}]
+---
+kind: lake
+components:
+  - id: extra_lake
+    name: Extra lake
+    provenance: representative
+    building_reward: {small: "devotion 1", large: "devotion 3"}
+    hibernation_reward: {small: "gain book", large: "gain food"}
+"""
+    folder = pack(tmp_path, tiles=TILES, more=more)
+    manifest = Path(folder) / "pack.yaml"
+    manifest.write_text(MANIFEST.replace("[base]", "[base, abyss]"), encoding="utf-8")
+    rules = Rules.load(("base", "abyss", folder))
+    for seed in range(2):  # invariants are checked after every move; a broken one fails the game
+        record = play_random_game(rules, PLAYERS, seed=seed, variants=("vast_crystals",))
+        board = record.final.to_dict()["board"]
+        placed = [t["tile"] for t in board["tiles"].values()]
+        assert record.finished and len(placed) == 30 == len(set(placed))
+        assert sum(t.startswith(("abyss_lake", "extra_lake")) for t in placed) == 4  # every lake, one tile each

@@ -29,7 +29,7 @@ order, so that a seed names a setup in any process:
 With the abyss pack (``revive_dsl/rules/abyss/setup.py``; base games draw nothing more), after all
 of the above, still from the same generator:
 
-11. area tiles returned to the box: 3 of step 2's tiles, ``rng.sample`` of them in step 2's order;
+11. area tiles returned to the box: 3 of step 2's tiles (one per lake), ``rng.sample`` of them in step 2's order;
 12. the map: shuffle the other area tiles with the 3 lake tiles; the i-th goes into the i-th area
     slot (this replaces step 2's placing); lakes lie face up; then lakes are moved, without chance,
     until none touches another and a path joins the chasm to every corner (docs/rulings.md);
@@ -42,10 +42,10 @@ of the above, still from the same generator:
 Variant ``vast_crystals`` only (001 option 3; revive_dsl/rules/base/vast_crystals.py), after every other
 draw, so other setups draw exactly as before:
 
-16. the two vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the
-    first two slots in that order (earliest pair first) that do not touch each other and leave a path
-    from the chasm to every corner get the vast crystals face down, and their area tiles go back to
-    the box (recorded in the draws as ``vast_crystals_returned``).
+16. the vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the first two
+    slots in that order (earliest pair first) that do not touch each other and leave a path from the chasm
+    to every corner get the first two vast crystals face down (a pack's others stay in the box), and their
+    area tiles go back to the box (recorded in the draws as ``vast_crystals_returned``).
 
 Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/rules/base/campaign_locations.py),
 after every other draw, so other setups draw exactly as before:
