@@ -37,6 +37,7 @@ from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root, schema_dir
 from revive_dsl.schema_defs import schema_errors, schema_problem
+from revive_dsl.setup_check import check_starting_sets
 from revive_dsl.signatures import lookup
 from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
@@ -466,6 +467,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
                             )
                         )
     problems.extend(check_board(content))
+    problems.extend(check_starting_sets(content))
 
 
 def _manifest_depends(folder: Path) -> tuple[str, list[str]]:

@@ -1,8 +1,10 @@
 """``revive new pack NAME``: a new content pack that depends on base, ready to check, verify and edit.
 
-The folder holds a manifest, one example component of each common kind (a citizen card, a slot
-module, a machine token, a crate: ids prefixed with the pack's id, so they never clash with the
-bundled packs'), a replay script that plays them and checks what they give, and a README. Right
+The folder holds a manifest, one example component of each kind a pack adds to the base game (a citizen
+card, a slot module, a machine token, a crate, a starting tile, an area tile, a large location, a
+technology, a tribe with its technology tree, a starting set of six cards, an artifact card, a major and a
+minor artifact: ids prefixed with the pack's id, so they never clash with the bundled packs'), a replay
+script that plays them and checks what they give, and a README. Right
 after it is written, ``revive check NAME``, ``revive verify NAME`` and ``revive fmt --check NAME``
 pass.
 
@@ -31,6 +33,14 @@ from revive_dsl.resources import checkout_root, content_root, schema_dir
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
 SCRIPT = Path("scripts") / "try-it.yaml"
+STARTERS = (  # the example starting set: (colour, top, bottom), as the base game's sets
+    ("grey", "gain 2 gear", "advance grey"),
+    ("grey", "module", "up to 3 times: pay basic -> gain basic"),
+    ("green", "gain 2 book", "advance green"),
+    ("green", "ability", "module or ability"),
+    ("yellow", "gain 2 food", "advance yellow"),
+    ("yellow", "up to 3 times: pay basic -> gain basic", "module or ability"),
+)
 
 
 class ScaffoldError(Exception):
@@ -79,6 +89,11 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
     """(relative path, text, what it is) of every file of the new pack ``name`` written to ``folder``."""
     title = name.replace("_", " ").capitalize()
     cit, mod, mach, crate = (f"{name}_{kind}_example" for kind in ("cit", "mod", "mach", "crate"))
+    start, area, large, tribe, tech = (
+        f"{name}_{kind}_example" for kind in ("starting_tile", "area_tile", "large", "tribe", "tech")
+    )
+    artcard, major, minor = (f"{name}_{kind}_example" for kind in ("artcard", "major", "minor"))
+    starters = [f"{name}_start_e_{index}" for index in range(1, len(STARTERS) + 1)]
 
     def head(schema: str, where: Path = folder) -> str:
         return _head(schema, where, schemas)
@@ -147,23 +162,179 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             f"a crate, {crate}",
         ),
         (
+            Path("starting_tiles.yaml"),
+            head("starting_tile.schema.json")
+            + "# Starting tiles join the shuffle for the 5 face-up slots around the chasm; those not drawn go back\n"
+            + "# to the box. Spaces in slot-cell order (5); the other orientation reverses them.\n"
+            + "kind: starting_tile\n"
+            + "components:\n"
+            + f"  - id: {start}\n"
+            + "    name: Example starting tile\n"
+            + "    provenance: representative\n"
+            + "    spaces:\n"
+            + "      - {terrain: sand}\n"
+            + "      - {terrain: city}\n"
+            + "      - {terrain: field}\n"
+            + "      - {terrain: mountain}\n"
+            + "      - {terrain: sand}\n",
+            f"a starting tile, {start}",
+        ),
+        (
+            Path("area_tiles.yaml"),
+            head("area_tile.schema.json")
+            + "# Area tiles join the shuffle of the 25 face-down slots; those not drawn go back to the box. back: the\n"
+            + "# explore cost and points; spaces in slot-cell order (4); a water space's reward is gained next to it.\n"
+            + "kind: area_tile\n"
+            + "components:\n"
+            + f"  - id: {area}\n"
+            + "    name: Example area tile\n"
+            + "    provenance: representative\n"
+            + '    back: "pay food -> points 2"\n'
+            + "    spaces:\n"
+            + "      - {terrain: sand}\n"
+            + "      - {terrain: forest}\n"
+            + '      - {terrain: water, reward: "gain 2 gear"}\n'
+            + "      - {terrain: city}\n",
+            f"an area tile, {area}",
+        ),
+        (
+            Path("large_locations.yaml"),
+            head("large_location.schema.json")
+            + "# Large locations join the shuffle for the 4 corners, each with a random side; populating one scores\n"
+            + "# its side at the end.\n"
+            + "kind: large_location\n"
+            + "components:\n"
+            + f"  - id: {large}\n"
+            + "    name: Example large location\n"
+            + "    provenance: representative\n"
+            + "    sides:\n"
+            + '      - {name: Example hall, effect: "score 1 per figures"}\n'
+            + '      - {name: Example garden, effect: "score 1 per water_spaces"}\n',
+            f"a large location, {large}",
+        ),
+        (
+            Path("technologies.yaml"),
+            head("technology.schema.json")
+            + "# Technologies a tribe's tree names with common: (the base game's are on every tribe board).\n"
+            + "kind: technology\n"
+            + "components:\n"
+            + f"  - id: {tech}\n"
+            + "    name: Example technology\n"
+            + "    provenance: representative\n"
+            + '    effect: "once: gain 2 crystal"\n',
+            f"a technology, {tech}",
+        ),
+        (
+            Path("tribes.yaml"),
+            head("tribe.schema.json")
+            + "# A tribe board: its ability and its technology tree (row 1 first; connects: the next row's reachable\n"
+            + "# technologies). One side (single), or two (sun and moon).\n"
+            + "kind: tribe\n"
+            + "components:\n"
+            + f"  - id: {tribe}\n"
+            + "    name: Example tribe\n"
+            + "    provenance: representative\n"
+            + "    sides:\n"
+            + "      single:\n"
+            + '        ability: "gain 2 book"\n'
+            + "        technologies:\n"
+            + f"          - {{id: t1, row: 1, books: 2, points: 1, connects: [t2a, t2b, t2c], common: {tech}}}\n"
+            + "          - {id: t2a, row: 2, books: 3, points: 2, connects: [t3a, t3b], name: Example study,\n"
+            + '             effect: "when ability: gain book"}\n'
+            + "          - {id: t2b, row: 2, books: 3, points: 1, connects: [t3a, t3b, t3c], common: tech_side_slot}\n"
+            + "          - {id: t2c, row: 2, books: 3, points: 2, connects: [t3b, t3c], name: Example roads,\n"
+            + '             effect: "always: range 1"}\n'
+            + "          - {id: t3a, row: 3, books: 4, points: 3, common: tech_artifact_crate}\n"
+            + "          - {id: t3b, row: 3, books: 4, points: 3, common: tech_artifact_energy}\n"
+            + "          - {id: t3c, row: 3, books: 4, points: 3, common: tech_artifact_crate}\n",
+            f"a tribe with its technology tree, {tribe}",
+        ),
+        (
+            Path("starting_cards.yaml"),
+            head("starting_card.schema.json")
+            + "# A starting set is 6 cards of one letter (3 active, 3 resting); a pack's set has a letter of its own,\n"
+            + "# and the sets' letters are shuffled together at setup.\n"
+            + "kind: starting_card\n"
+            + "components:\n"
+            + "".join(
+                f"  - id: {card}\n"
+                + f"    name: Example starter {index}\n"
+                + "    set: E\n"
+                + f"    colour: {colour}\n"
+                + "    provenance: representative\n"
+                + f'    top: "{top}"\n'
+                + f'    bottom: "{bottom}"\n'
+                for index, (card, (colour, top, bottom)) in enumerate(zip(starters, STARTERS, strict=True), 1)
+            ),
+            f"a starting set of 6 cards, set E: {starters[0]} ... {starters[-1]}",
+        ),
+        (
+            Path("artifact_cards.yaml"),
+            head("artifact_card.schema.json")
+            + "# Artifact cards join the shuffle each player is dealt from: a scoring category per artifact colour.\n"
+            + "kind: artifact_card\n"
+            + "components:\n"
+            + f"  - id: {artcard}\n"
+            + "    name: Example artifact card\n"
+            + "    provenance: representative\n"
+            + "    categories:\n"
+            + '      amber: "score 1 per crates"\n'
+            + '      azure: "score 1 per figures"\n'
+            + '      violet: "score 1 per modules"\n',
+            f"an artifact card, {artcard}",
+        ),
+        (
+            Path("major_artifacts.yaml"),
+            head("major_artifact.schema.json")
+            + "# Major artifacts lie out on the craters when marked for the player count (players: 1+, 2+, 3+ or 4).\n"
+            + "kind: major_artifact\n"
+            + "components:\n"
+            + f"  - id: {major}\n"
+            + "    name: Example major artifact\n"
+            + "    colour: amber\n"
+            + '    players: "1+"\n'
+            + "    provenance: representative\n",
+            f"a major artifact, {major}",
+        ),
+        (
+            Path("minor_artifacts.yaml"),
+            head("minor_artifact.schema.json")
+            + "# Minor artifacts stack under the end-game tile, taken once the major artifacts are gone.\n"
+            + "kind: minor_artifact\n"
+            + "components:\n"
+            + f"  - id: {minor}\n"
+            + "    name: Example minor artifact\n"
+            + "    points: 2\n"
+            + "    provenance: representative\n",
+            f"a minor artifact, {minor}",
+        ),
+        (
             SCRIPT,
             head("script.schema.json", folder / SCRIPT.parent)
             + "format: 2\n"
             + f"title: Trying the {title} pack's components\n"
             + "description: |\n"
-            + f"  A solo start state holding one component of each kind of the pack: {cit} in Ann's hand,\n"
-            + f"  {mod} in her top_left slot, {crate} closed, {mach} on a special machine space.\n"
+            + f"  A solo game of {tribe}, on a board holding {start}, {area} and {large} (setup.outcomes),\n"
+            + f"  Ann dealt {artcard} and the set E; a start state gives her {cit} in her hand, {mod} in her\n"
+            + f"  top_left slot, {crate} closed, {mach} on a special machine space.\n"
             + "packs: [..]   # this pack: its folder, relative to this script's own folder; base comes with it\n"
             + "players:\n"
-            + "  - {name: Ann, tribe: nadair, side: sun}\n"
+            + f"  - {{name: Ann, tribe: {tribe}, side: single}}\n"
             + "setup:\n"
             + "  seed: 3\n"
+            + "  outcomes:\n"
+            + f"    starting_tiles: {{s1: {{tile: {start}, orientation: 0}}}}\n"
+            + f"    area_tiles: {{a02: {area}}}\n"
+            + f"    large_locations: {{corner_nw: {{tile: {large}, side: 0}}}}\n"
+            + "    starting_sets: [E]\n"
+            + f"    starting_cards: [[{', '.join(starters[i] for i in (0, 2, 3, 1, 4, 5))}]]   # 3 active, 3 resting\n"
+            + f"    artifact_cards: [[{artcard}]]\n"
+            + "    citizen_deck: [cit_scholar]\n"
             + "  state:\n"
             + "    players:\n"
             + "      Ann:\n"
-            + "        resources: {gear: 0, book: 0, food: 0, crystal: 0}\n"
-            + f"        active: [{cit}, start_c_1, start_c_5, start_c_6]   # seed 3's starting cards stay\n"
+            + "        resources: {gear: 1, book: 0, food: 0, crystal: 0}\n"
+            + f"        active: [{cit}, {starters[0]}, {starters[2]}, {starters[3]}]\n"
             + f"        modules: {{top_left: [{mod}, null, null]}}\n"
             + f"        crates_closed: [{crate}]\n"
             + "        unlocked: [special_grey_1]\n"
@@ -175,12 +346,34 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             + "      Ann.resources.book: 2\n"
             + "      Ann.resources.food: 3\n"
             + f"      Ann.slots.top_left.{cit}.half: top\n"
+            + f"      Ann.artifact_card: {artcard}\n"
+            + f"      board.large_locations.corner_nw: {{tile: {large}, side: 0}}\n"
+            + f"      board.majors: {{contains: {major}}}   # marked 1+: it lies out in a solo game\n"
+            + f"      supply.minors: {{contains: {minor}}}\n"
             + f"  - move: Ann open_crate {crate}\n"
             + f"    expect: {{Ann.resources.crystal: 1, Ann.crates_opened: [{crate}]}}\n"
             + "  - move: Ann machine special_grey_1\n"
-            + "    expect: {Ann.resources.gear: 2, Ann.energy_on: [special_grey_1]}\n"
+            + "    expect: {Ann.resources.gear: 3, Ann.energy_on: [special_grey_1]}\n"
+            + "  - Ann end\n"
+            + "  - move: Ann build 1,0 small\n"
+            + "    note: The starting tile's first space, next to the chasm, is sand.\n"
+            + "    expect:\n"
+            + "      board.buildings.1,0: {player: Ann, size: small}\n"
+            + "      Ann.resources.gear: 0\n"
+            + "  - Ann end\n"
+            + "  - move: Ann populate 1,1 t1\n"
+            + f"    note: The starting tile's city; the tribe's first technology, {tech}, gives 2 crystals.\n"
+            + "    expect: {Ann.resources.crystal: 3, Ann.resources.book: 0}\n"
+            + "  - Ann end\n"
+            + "  - move: Ann explore a02 cit_scholar 0\n"
+            + "    note: The area tile's back costs a food and gives 2 points.\n"
+            + "    expect: {board.tiles.a02.explored: true, Ann.points: 2}\n"
+            + "  - Ann end\n"
+            + f"  - move: Ann play {starters[3]} top_right\n"
+            + "    note: A starting card of the set; its top half is the tribe's ability, 2 books.\n"
+            + "    expect: {Ann.resources.book: 2}\n"
             + "  - Ann end\n",
-            "a replay script: plays the four components and checks what they give (expect:)",
+            "a replay script: plays the components and checks what they give (expect:)",
         ),
         (Path("README.md"), _readme(name, title, cit), "what the files are, and the next commands"),
     ]
@@ -213,6 +406,15 @@ base game (`depends: [base]`); every component id starts with `{name}_`, so none
 | `slot_modules.yaml` | slot modules (`kind: slot_module`): `colours`, and the `effect` gained when one activates |
 | `machine_tokens.yaml` | special machine tokens (`kind: machine_token`): `colour`, and a `machine: ...` effect |
 | `crates.yaml` | crates (`kind: crate`): the `effect` gained when a crate is opened |
+| `starting_tiles.yaml` | starting tiles (`kind: starting_tile`): 5 `spaces`; shuffled for the 5 middle slots |
+| `area_tiles.yaml` | area tiles (`kind: area_tile`): `back` (explore cost), 4 `spaces`; shuffled for the 25 slots |
+| `large_locations.yaml` | large locations (`kind: large_location`): two `sides`, shuffled for the 4 corners |
+| `technologies.yaml` | technologies (`kind: technology`) a tribe's tree names with `common:` |
+| `tribes.yaml` | tribes (`kind: tribe`): the `ability` and the technology tree of each side |
+| `starting_cards.yaml` | a starting set (`kind: starting_card`): 6 cards of a letter no other set uses (`set: E`) |
+| `artifact_cards.yaml` | artifact cards (`kind: artifact_card`): a scoring category per artifact colour |
+| `major_artifacts.yaml` | major artifacts (`kind: major_artifact`): `colour`, and the player counts they lie out for |
+| `minor_artifacts.yaml` | minor artifacts (`kind: minor_artifact`): their `points` |
 | `scripts/try-it.yaml` | a replay script playing each example component and checking what it gives (`expect:`) |
 
 Effect texts are in the rule DSL: every word, with an example, is in the project's `docs/dsl-reference.md`
@@ -229,9 +431,11 @@ Next, from the folder holding this one:
 {_commands(name, cit)}```
 
 Rename the examples and add components of any kind (see the project's `content/base/` for every kind);
-the replay script format, and how a start state (`setup.state`) gives a player the components to try, are in
-the project's `docs/replay-format.md`. Scripts in this folder are not content: `revive check` skips them, and
-they name this pack by its path relative to themselves (`packs: [..]`), so the folder can move.
+the replay script format, how `setup.outcomes` deals a tile to a slot (a pack's tiles are shuffled with the base
+game's, and those the board has no slot for go back to the box) and how a start state (`setup.state`) gives a
+player the components to try, are in the project's `docs/replay-format.md`. Scripts in this folder are not
+content: `revive check` skips them, and they name this pack by its path relative to themselves (`packs: [..]`),
+so the folder can move.
 """
 
 

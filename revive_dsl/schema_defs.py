@@ -165,7 +165,12 @@ _SOLO_RANK = _obj({"min": COUNT, "rank": ID})
 KIND_ITEMS: dict[str, dict[str, Any]] = {
     "citizen_card": _item({"colour": CARD_COLOUR, "top": EFFECT, "bottom": EFFECT}),
     "starting_card": _item(
-        {"set": {"enum": ["A", "B", "C", "D"]}, "colour": CARD_COLOUR, "top": EFFECT, "bottom": EFFECT}
+        {
+            "set": {"type": "string", "pattern": "^[A-Z]$", "description": "A-D; a pack set of 6: its own letter"},
+            "colour": CARD_COLOUR,
+            "top": EFFECT,
+            "bottom": EFFECT,
+        }
     ),
     "scyphoz_card": _item({"top": EFFECT, "bottom": EFFECT}),
     "slot_module": _item(

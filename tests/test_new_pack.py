@@ -38,12 +38,21 @@ def test_new_pack_writes_the_files_and_says_what_next(made):
     written = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert written == [
         "README.md",
+        "area_tiles.yaml",
+        "artifact_cards.yaml",
         "citizen_cards.yaml",
         "crates.yaml",
+        "large_locations.yaml",
         "machine_tokens.yaml",
+        "major_artifacts.yaml",
+        "minor_artifacts.yaml",
         "pack.yaml",
         "scripts/try-it.yaml",
         "slot_modules.yaml",
+        "starting_cards.yaml",
+        "starting_tiles.yaml",
+        "technologies.yaml",
+        "tribes.yaml",
     ]
     assert run.stdout.splitlines()[0] == "created pack 'my_pack' (depends: [base]) in my_pack:"
     assert "  revive check my_pack" in run.stdout and "  revive verify my_pack" in run.stdout
@@ -75,8 +84,12 @@ def test_new_pack_components_are_representative_prefixed_and_schema_linked(made)
                 assert comp["provenance"] == "representative"
                 assert comp["id"].startswith("my_pack_")
                 kinds[data["kind"]] = comp["id"]
-    assert set(kinds) == {"citizen_card", "slot_module", "machine_token", "crate"}
+    # one of each kind a pack adds to the base game (the boards and the end-game tile are the game's own)
+    base_kinds = {c.kind for c in load_packs(["base"]).components.values()}
+    assert set(kinds) == base_kinds - {"main_board", "player_board", "end_game_tile"}
     assert not set(kinds.values()) & set(load_packs(["base", "abyss"]).components)
+    script = (folder / "scripts" / "try-it.yaml").read_text(encoding="utf-8")
+    assert all(cid in script for cid in kinds.values())  # the script plays (or deals) each of them
 
 
 def test_new_pack_passes_check(made):
@@ -115,7 +128,7 @@ def test_new_pack_is_already_formatted(made):
     where, _run = made
     run = revive("fmt", "--check", "my_pack", cwd=where)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.strip() == "0 files would be reformatted (0 fields), 6 unchanged"
+    assert run.stdout.strip() == "0 files would be reformatted (0 fields), 15 unchanged"
 
 
 def test_new_pack_refuses_to_overwrite_a_folder(tmp_path):
@@ -185,7 +198,7 @@ def test_the_readme_walkthrough_prints_what_the_commands_print(tmp_path):
         run = revive(*command.split(), cwd=tmp_path)
         assert run.returncode == 0, run.stderr
         if command.startswith("verify"):  # times vary: the script's row and the summary's counts
-            assert "│ my_pack/scripts/try-it.yaml │     4 │ ok     │" in run.stdout
+            assert "│ my_pack/scripts/try-it.yaml │    12 │ ok     │" in run.stdout
             assert "1 script(s): 1 ok, 0 failed" in run.stdout
             continue
         assert run.stdout == shown, command

@@ -2,11 +2,11 @@
 
 The draws come after every base draw, from the same generator, so a base game draws exactly as
 before (see the order in :mod:`revive_dsl.engine.setup`). Rules encoded here: 3 area tiles go back
-to the box at random; the 3 lake tiles are shuffled with the others and lie face up, never next to
-each other, and a path of passable spaces must join the chasm to each corner large location (the
-lakes are moved as :func:`arrange_lakes` says); a random large location lies beside the devotion
-track; the Scyphoz deck is shuffled; the journey deck is shuffled and its top 3 form the display.
-Devotion pawns start at 0 (``AbyssPlayer.devotion``).
+to the box at random (one per lake, so a pack's lake takes an area tile's place too); the 3 lake tiles are
+shuffled with the others and lie face up, never next to each other, and a path of passable spaces must join
+the chasm to each corner large location (the lakes are moved as :func:`arrange_lakes` says); a random large
+location lies beside the devotion track; the Scyphoz deck is shuffled; the journey deck is shuffled and its
+top 3 form the display. Devotion pawns start at 0 (``AbyssPlayer.devotion``).
 
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.setup import new_game
@@ -33,7 +33,6 @@ from revive_dsl.rules.abyss.lake_adjacency import is_lake
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.setup import large_location_ids
 
-RETURNED_AREA_TILES = 3
 JOURNEY_DISPLAY = 3
 
 
@@ -41,7 +40,7 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     """Steps 11-15 of setup (a game with the expansion: its package's draws are the only ones it sees)."""
     slots = list(out["area_tiles"])
     tiles = [out["area_tiles"][s] for s in slots]
-    out["returned_area_tiles"] = rng.sample(tiles, RETURNED_AREA_TILES)
+    out["returned_area_tiles"] = rng.sample(tiles, len(rules.ids("lake")))  # one per lake (004: 3 for its 3)
     kept = [t for t in tiles if t not in out["returned_area_tiles"]]
     mixed = kept + list(rules.ids("lake"))
     rng.shuffle(mixed)

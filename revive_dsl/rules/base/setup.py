@@ -3,10 +3,10 @@
 :func:`~revive_dsl.engine.setup.new_game` draws every chance outcome from ONE ``random.Random(seed)``, always in this
 order, so that a seed names a setup in any process:
 
-1. starting tiles: shuffle; the i-th goes face up into the i-th starting slot; then one
-   orientation (0 or 1) per starting slot, in slot order;
+1. starting tiles: shuffle; the i-th goes face up into the i-th starting slot, the rest (a pack's tiles
+   beyond the 5 slots) back to the box; then one orientation (0 or 1) per starting slot, in slot order;
 2. area tiles (not the two vast crystals, which stay in the box unless the variant plays them):
-   shuffle; the i-th goes face down into the i-th area slot;
+   shuffle; the i-th goes face down into the i-th area slot, the rest (beyond the 25 slots) back to the box;
 3. large locations (not the campaign's, which stay in the box unless the variant plays them): shuffle;
    the first four go to the corner slots in order; then one side (0 or 1) per corner, in order; the fifth
    goes back to the box;
@@ -14,7 +14,8 @@ order, so that a seed names a setup in any process:
 5. machine tokens: per colour (grey, green, yellow) shuffle a pile; its top 3 form its display;
 6. slot modules: shuffle the pile; the top 5 form the display;
 7. crates: shuffle the stack;
-8. starting card sets: shuffle the letters A-D; seat i takes the i-th letter; then per seat,
+8. starting card sets: shuffle the letters A-D (and a pack's sets' letters, in alphabetical order before the
+   shuffle); seat i takes the i-th letter; then per seat,
    in seat order, shuffle the six cards: the first 3 are active, the last 3 resting;
 9. artifact cards: shuffle; seat i takes card i (variant ``artifact_choice``: cards 2i and
    2i+1, both recorded in ``player.artifact_offer``, the first kept until the player chooses;
@@ -28,7 +29,7 @@ order, so that a seed names a setup in any process:
 With the abyss pack (``revive_dsl/rules/abyss/setup.py``; base games draw nothing more), after all
 of the above, still from the same generator:
 
-11. area tiles returned to the box: 3 of step 2's tiles, ``rng.sample`` of them in step 2's order;
+11. area tiles returned to the box: 3 of step 2's tiles (one per lake), ``rng.sample`` of them in step 2's order;
 12. the map: shuffle the other area tiles with the 3 lake tiles; the i-th goes into the i-th area
     slot (this replaces step 2's placing); lakes lie face up; then lakes are moved, without chance,
     until none touches another and a path joins the chasm to every corner (docs/rulings.md);
@@ -41,10 +42,10 @@ of the above, still from the same generator:
 Variant ``vast_crystals`` only (001 option 3; revive_dsl/rules/base/vast_crystals.py), after every other
 draw, so other setups draw exactly as before:
 
-16. the two vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the
-    first two slots in that order (earliest pair first) that do not touch each other and leave a path
-    from the chasm to every corner get the vast crystals face down, and their area tiles go back to
-    the box (recorded in the draws as ``vast_crystals_returned``).
+16. the vast crystal tiles: shuffle them; then shuffle the area slots not holding a lake; the first two
+    slots in that order (earliest pair first) that do not touch each other and leave a path from the chasm
+    to every corner get the first two vast crystals face down (a pack's others stay in the box), and their
+    area tiles go back to the box (recorded in the draws as ``vast_crystals_returned``).
 
 Variant ``campaign_locations`` only (003 "unlocked in campaign"; revive_dsl/rules/base/campaign_locations.py),
 after every other draw, so other setups draw exactly as before:
@@ -59,7 +60,10 @@ Tiles a script's ``content:`` defines (pack ``script``) are not dealt in steps 1
 all taken; a script's start state places them. Its other components join their piles like a pack's.
 
 Expansion components (citizen cards, machine tokens, slot modules, the large location) are mixed
-into steps 3-6 because those steps shuffle every loaded pack's components of their kind.
+into steps 3-6 because those steps shuffle every loaded pack's components of their kind; a pack's
+starting and area tiles join steps 1 and 2 the same way (docs/rulings.md, "A pack's components in the
+setup"). With the bundled packs' tiles alone every slot takes a tile and none is left, so those setups draw
+as they always did.
 
 ``outcomes`` overrides any step by name (``starting_tiles``, ``area_tiles``,
 ``large_locations``, ``citizen_deck``, ``machine_piles``, ``module_pile``, ``crates``,
@@ -109,7 +113,6 @@ from revive_dsl.engine.state import Game, Player, put_token
 COLOURS = ("grey", "green", "yellow")
 SEAT_RESOURCES = ("crystal", "gear", "book", "food")  # the leftmost markers first
 CITIZEN_DISPLAY, MODULE_DISPLAY, MACHINE_DISPLAY = 5, 5, 3
-STARTING_LETTERS = ("A", "B", "C", "D")
 DRAFT_DEAL, DRAFT_ROUNDS, DRAFT_KEEP = 7, 3, 2  # 001 option 4: deal 7, draft 2 cards 3 times
 
 
@@ -117,6 +120,15 @@ def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
     out = list(items)
     rng.shuffle(out)
     return out
+
+
+def _dealt(slots: list[str], tiles: list[str]) -> list[str]:
+    """The shuffled tiles that go into the slots, one each: the first ones; the rest stay in the box.
+
+    >>> _dealt(["s1", "s2"], ["t3", "t1", "t2"])
+    ['t3', 't1']
+    """
+    return tiles[: len(slots)]
 
 
 def _in_box(rules: Rules, cid: str) -> bool:
@@ -147,18 +159,27 @@ def large_location_ids(rules: Rules) -> list[str]:
     return [t for t in rules.ids("large_location") if not rules.data(t).get("campaign")]
 
 
+def starting_letters(rules: Rules) -> list[str]:
+    """The letters of the starting sets of step 8, in alphabetical order: the base game's A-D, and a pack's own.
+
+    >>> starting_letters(Rules.load(("base",)))
+    ['A', 'B', 'C', 'D']
+    """
+    return sorted({rules.data(c)["set"] for c in rules.ids("starting_card")})
+
+
 def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str], out: dict[str, Any]) -> None:
     """Steps 1-10 of the order of chance (the module's docstring), in that order."""
     geo_board = rules.main_board["map"]
     starting_slots = [s["id"] for s in geo_board["starting_slots"]]
     area_slots = [s["id"] for s in geo_board["area_slots"]]
     corners = [s["id"] for s in geo_board["large_slots"]]
-    tiles = _shuffled(rng, starting_tile_ids(rules))
+    tiles = _dealt(starting_slots, _shuffled(rng, starting_tile_ids(rules)))
     turns = [rng.randrange(2) for _ in starting_slots]
     out["starting_tiles"] = {
         s: {"tile": t, "orientation": o} for s, t, o in zip(starting_slots, tiles, turns, strict=True)
     }
-    out["area_tiles"] = dict(zip(area_slots, _shuffled(rng, area_tile_ids(rules)), strict=True))
+    out["area_tiles"] = dict(zip(area_slots, _dealt(area_slots, _shuffled(rng, area_tile_ids(rules))), strict=True))
     large = _shuffled(rng, large_location_ids(rules))
     sides = [rng.randrange(2) for _ in corners]
     out["large_locations"] = {c: {"tile": t, "side": s} for c, t, s in zip(corners, large, sides, strict=False)}
@@ -169,7 +190,7 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str], ou
     }
     out["module_pile"] = _shuffled(rng, rules.ids("slot_module"))
     out["crates"] = _shuffled(rng, rules.ids("crate"))
-    letters = _shuffled(rng, list(STARTING_LETTERS))[:seats]
+    letters = _shuffled(rng, starting_letters(rules))[:seats]
     out["starting_sets"] = letters
     by_letter = {
         letter: [c for c in rules.ids("starting_card") if rules.data(c).get("set") == letter] for letter in letters

@@ -80,7 +80,7 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     rng.shuffle(order)
     slots = choose_slots(rules, order, fixed)
     out["vast_crystals_returned"] = [layout[s] for s in slots]
-    out["area_tiles"] = {**layout, **dict(zip(slots, tiles, strict=True))}
+    out["area_tiles"] = {**layout, **dict(zip(slots, tiles[: len(slots)], strict=True))}  # a pack's more: boxed
 
 
 setup_draw(16, _draw)
