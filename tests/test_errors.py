@@ -123,6 +123,11 @@ def test_context_violation_rotate_card_outside_machine_during_play():
     ]
 
 
+def test_an_unknown_state_in_a_while_clause_points_at_its_name():
+    [(pos, message)] = errors(make_pack({"f.yaml": card("gain book", bottom="while slotted_x: range 1")}))
+    assert (pos, message) == ("p/f.yaml:7:20", "unknown state 'slotted_x'; did you mean 'slotted'?")
+
+
 def test_clause_kind_not_allowed_in_field():
     assert errors(make_pack({"f.yaml": card("machine: explore")})) == [
         ("p/f.yaml:6:11", "a machine is not allowed here; expected a 'while' clause or an immediate effect")
