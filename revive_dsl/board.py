@@ -17,11 +17,14 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from revive_dsl.positions import Diagnostic, Pos
+
+# Where a value of a component is, by its path inside the component (``content.Component.at``).
+At = Callable[..., Pos]
 
 
 class Components(Protocol):
@@ -103,6 +106,11 @@ class Slot:
     def where(self) -> str:
         return f"map.{self.group}.{self.index} ({self.id})"
 
+    @property
+    def path(self) -> tuple[str | int, ...]:
+        """Where its cells are in the map's data."""
+        return (self.group, self.index, "cells")
+
 
 def slots(board: dict[str, Any]) -> list[Slot]:
     """Every tile slot of a main board's data."""
@@ -113,76 +121,113 @@ def slots(board: dict[str, Any]) -> list[Slot]:
     return out
 
 
-def check_map(board: dict[str, Any], pos: Pos, name: str = "main_board") -> list[Diagnostic]:
-    """The geometry rules of one main board's map."""
+def check_map(board: dict[str, Any], at: At, name: str = "main_board") -> list[Diagnostic]:
+    """The geometry rules of one main board's map, each problem at the slot or cell it is about."""
     out: list[Diagnostic] = []
 
-    def problem(message: str) -> None:
-        out.append(Diagnostic(pos, f"{name}: {message}"))
+    def problem(message: str, *path: str | int) -> None:
+        out.append(Diagnostic(at("map", *path), f"{name}: {message}"))
 
     chasm: Cell = tuple(board["map"]["chasm"])
     all_slots = slots(board)
     for slot in all_slots:
         cells = list(slot.cells)
         if len(set(cells)) != len(cells):
-            problem(f"{slot.where}: a cell is listed twice")
+            problem(f"{slot.where}: a cell is listed twice", *slot.path)
         elif not is_symmetric(cells):
-            problem(f"{slot.where}: the shape is not the same after a half turn, so the tile could not be turned")
+            problem(
+                f"{slot.where}: the shape is not the same after a half turn, so the tile could not be turned",
+                *slot.path,
+            )
         elif not in_rotation_order(cells):
-            problem(f"{slot.where}: cells are not listed in rotation order (a half turn must map cell i to cell n-1-i)")
+            problem(
+                f"{slot.where}: cells are not listed in rotation order (a half turn must map cell i to cell n-1-i)",
+                *slot.path,
+            )
         if cells and reachable(cells[0], cells) != set(cells):
-            problem(f"{slot.where}: the cells are not one connected piece")
+            problem(f"{slot.where}: the cells are not one connected piece", *slot.path)
 
     owner: dict[Cell, str] = {chasm: "the chasm"}
-    places = [(cell, slot.where) for slot in all_slots for cell in slot.cells]
-    places += [(tuple(c), f"map.crystals.{i}") for i, c in enumerate(board["map"].get("crystals", []))]
-    for cell, where in places:
+    places = [(cell, slot.where, (*slot.path, j)) for slot in all_slots for j, cell in enumerate(slot.cells)]
+    places += [(tuple(c), f"map.crystals.{i}", ("crystals", i)) for i, c in enumerate(board["map"].get("crystals", []))]
+    for cell, where, path in places:
         if cell in owner and owner[cell] != where:
-            problem(f"{where}: cell {list(cell)} is already part of {owner[cell]}")
+            problem(f"{where}: cell {list(cell)} is already part of {owner[cell]}", *path)
         else:
             owner.setdefault(cell, where)
 
     tile_cells = {cell for slot in all_slots for cell in slot.cells}
     for i, c in enumerate(board["map"].get("crystals", [])):
         if not any(nb in tile_cells for nb in neighbours(tuple(c))):
-            problem(f"map.crystals.{i}: crystal {c} is next to no tile slot, so no building could ever touch it")
+            problem(
+                f"map.crystals.{i}: crystal {c} is next to no tile slot, so no building could ever touch it",
+                "crystals",
+                i,
+            )
 
     joined = reachable(chasm, tile_cells | {chasm})
     for slot in all_slots:
         if not any(cell in joined for cell in slot.cells):
-            problem(f"{slot.where}: cannot be reached from the chasm")
+            problem(f"{slot.where}: cannot be reached from the chasm", *slot.path)
     return out
 
 
-def check_tracks(board: dict[str, Any], pos: Pos, name: str = "main_board") -> list[Diagnostic]:
+def check_tracks(board: dict[str, Any], at: At, name: str = "main_board") -> list[Diagnostic]:
     """The point and hibernation tracks of a main board: bonuses on the track, spaces in order."""
     out: list[Diagnostic] = []
     length = board.get("point_track", {}).get("length", 0)
     for key in board.get("point_track", {}).get("bonuses", {}):
         if not 1 <= int(key) <= length:
-            out.append(Diagnostic(pos, f"{name}: point_track.bonuses.{key}: no such space on a track of {length}"))
+            out.append(
+                Diagnostic(
+                    at("point_track", "bonuses", key),
+                    f"{name}: point_track.bonuses.{key}: no such space on a track of {length}",
+                )
+            )
     spaces = [s["space"] for s in board.get("hibernation_track", [])]
     if spaces != list(range(len(spaces))):
-        out.append(Diagnostic(pos, f"{name}: hibernation_track: spaces must be numbered 0, 1, 2, ... in order"))
+        wrong = next(i for i, space in enumerate(spaces) if space != i)
+        out.append(
+            Diagnostic(
+                at("hibernation_track", wrong, "space"),
+                f"{name}: hibernation_track: spaces must be numbered 0, 1, 2, ... in order",
+            )
+        )
     return out
 
 
-def check_player_board(board: dict[str, Any], pos: Pos, name: str = "player_board") -> list[Diagnostic]:
+def check_player_board(board: dict[str, Any], at: At, name: str = "player_board") -> list[Diagnostic]:
     """Reward spaces name real track spaces (two markers: two different tracks); progress spaces in order."""
     out: list[Diagnostic] = []
     lengths = {colour: len(track["values"]) for colour, track in board.get("tracks", {}).items()}
     for index, space in enumerate(board.get("reward_spaces", [])):
         where = f"reward_spaces.{index} ({space['id']})"
         needs = space.get("needs", [])
-        for need in needs:
+        for j, need in enumerate(needs):
             length = lengths.get(need["track"], 0)
             if not 1 <= need["space"] <= length:
-                out.append(Diagnostic(pos, f"{name}: {where}: the {need['track']} track has no space {need['space']}"))
+                out.append(
+                    Diagnostic(
+                        at("reward_spaces", index, "needs", j, "space"),
+                        f"{name}: {where}: the {need['track']} track has no space {need['space']}",
+                    )
+                )
         if len(needs) == 2 and needs[0]["track"] == needs[1]["track"]:
-            out.append(Diagnostic(pos, f"{name}: {where}: two markers must be on two different tracks"))
+            out.append(
+                Diagnostic(
+                    at("reward_spaces", index, "needs", 1, "track"),
+                    f"{name}: {where}: two markers must be on two different tracks",
+                )
+            )
     spaces = [s["space"] for s in board.get("progress_track", [])]
     if spaces != list(range(1, len(spaces) + 1)):
-        out.append(Diagnostic(pos, f"{name}: progress_track: spaces must be numbered 1, 2, 3, ... in order"))
+        wrong = next(i for i, space in enumerate(spaces) if space != i + 1)
+        out.append(
+            Diagnostic(
+                at("progress_track", wrong, "space"),
+                f"{name}: progress_track: spaces must be numbered 1, 2, 3, ... in order",
+            )
+        )
     return out
 
 
@@ -190,11 +235,11 @@ def check_board(content: Components) -> list[Diagnostic]:
     """Every board rule, for every board loaded; also that each tile fits a slot of its kind."""
     out: list[Diagnostic] = []
     for comp in content.of_kind("player_board"):
-        out.extend(check_player_board(comp.data, comp.pos, comp.id))
+        out.extend(check_player_board(comp.data, comp.at, comp.id))
     boards = content.of_kind("main_board")
     for comp in boards:
-        out.extend(check_map(comp.data, comp.pos, comp.id))
-        out.extend(check_tracks(comp.data, comp.pos, comp.id))
+        out.extend(check_map(comp.data, comp.at, comp.id))
+        out.extend(check_tracks(comp.data, comp.at, comp.id))
     if not boards:
         return out
     for kind, group in TILE_SLOTS.items():
@@ -205,7 +250,7 @@ def check_board(content: Components) -> list[Diagnostic]:
                 fits = ", ".join(map(str, sorted(sizes))) or "none"
                 out.append(
                     Diagnostic(
-                        tile.pos,
+                        tile.at("spaces"),
                         f"{tile.id}: {count} spaces fit no {group.replace('_', ' ')[:-1]} (slot sizes: {fits})",
                     )
                 )

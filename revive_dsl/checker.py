@@ -84,9 +84,10 @@ class Checker:
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.While):
             state = lookup(clause.state, ("state",))
+            where = clause.state_pos if clause.state_pos.line else clause.pos
             if state is None:
-                self.error(clause.pos, f"unknown state '{clause.state}'{_suggest(clause.state, words_of(('state',)))}")
-            self.foreign(clause.pos, state)
+                self.error(where, f"unknown state '{clause.state}'{_suggest(clause.state, words_of(('state',)))}")
+            self.foreign(where, state)
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.Machine):
             if clause.during is not None:

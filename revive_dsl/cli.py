@@ -9,9 +9,9 @@ corpus), ``moves SCRIPT`` (the legal moves at a step),
 ``board [SCRIPT]`` (space and tile slot keys), ``new pack NAME`` (a new content pack to start from).
 With no command it steps through the bundled introductory tutorial; ``--version`` prints the version.
 
-Given no paths, ``check``, ``fmt``, ``explain`` and ``verify`` work on the ``content/`` and
-``replays/`` of the checkout the current folder is in (else on the running package's copy) and
-say on stderr which folders they used.
+Given no paths, ``check``, ``fmt``, ``explain`` and ``verify`` work on the content pack the current
+folder is in, else on the ``content/`` and ``replays/`` of the checkout it is in (else on the running
+package's copy) and say on stderr which folders they used.
 
 >>> build_parser().prog
 'revive'
@@ -630,7 +630,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "paths",
         nargs="*",
         help="pack folders, component files, replay scripts, or folders of them "
-        "(default: content/ and replays/ of the checkout you are in, else the bundled ones)",
+        "(default: the pack you are in, else content/ and replays/ of the checkout you are in, else the bundled ones)",
     )
     p.add_argument("--replay", action="store_true", help="also play every script to its end, checking each step")
     p = sub.add_parser("schemas", help="write the JSON Schemas of content files")
@@ -641,7 +641,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--content",
         dest="paths",
         action="append",
-        help="pack folder to load (default: the checkout's content/, else the bundled packs)",
+        help="pack folder to load (default: the pack you are in, else the checkout's content/, else the bundled packs)",
     )
     p.add_argument("--script", help="for a space key: the script whose board to read (default: a fresh base game)")
     p.add_argument("--at", type=int, help="for a space key with --script: after which step (default: the last)")

@@ -110,6 +110,22 @@ class Component:
     data: dict[str, Any]
     pos: Pos
     effects: dict[str, n.Program] = field(default_factory=dict)
+    # the document it was read from and its path there, for positioning later checks at the value they find
+    # wrong (:meth:`at`); not kept by the compiled-content cache, whose content has no problems left to report
+    doc: YamlDoc | None = field(default=None, repr=False, compare=False)
+    path: tuple = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if k != "doc"}
+
+    def at(self, *sub: str | int) -> Pos:
+        """The position of the value at ``sub`` inside this component (its own position if unknown).
+
+        >>> comp = load_packs(["base"]).components["cat_scout"]
+        >>> comp.at("top").line == comp.pos.line + 4
+        True
+        """
+        return self.doc.pos((*self.path, *sub)) if self.doc is not None else self.pos
 
     @property
     def provenance(self) -> str:
@@ -301,33 +317,98 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
         hint = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(sorted(EFFECT_FIELDS))}"
         problems.append(Diagnostic(doc.pos(("kind",)), f"unknown component kind '{kind}'{hint}"))
         return
-    bad_items: set[int] = set()
+    # where the schema finds each component wrong (paths inside it): the fields there are not read, every
+    # other effect field of the component is still compiled, so one run shows all of its problems
+    wrong: dict[int, list[tuple]] = {}
     for err in schema_errors(data, _schema(f"{kind}.schema.json")):
         path = tuple(err.absolute_path)
         problems.append(_schema_diagnostic(doc, err))
         if len(path) >= 2 and path[0] == "components":
-            bad_items.add(path[1])
+            wrong.setdefault(path[1], []).append(path[2:])
         else:
             return
     packages = content.rules_packages()
     for index, item in enumerate(data["components"]):
-        if index in bad_items:
+        if not isinstance(item, dict):
             continue
         base = ("components", index)
-        comp = Component(kind, item["id"], pack, item, doc.pos(base))
+        bad = wrong.get(index, [])
+        comp = Component(kind, str(item.get("id")), pack, item, doc.pos(base), doc=doc, path=base)
         for pattern, allowed in EFFECT_FIELDS[kind].items():
             for sub in _effect_paths(item, tuple(pattern.split("."))):
-                program, found = compile_field(str(_get(item, sub)), doc, (*base, *sub), allowed, packages)
+                text = _get(item, sub)
+                if not isinstance(text, str) or any(_overlap(sub, path) for path in bad):
+                    continue
+                program, found = compile_field(text, doc, (*base, *sub), allowed, packages)
                 problems.extend(found)
                 if program is not None:
                     comp.effects[".".join(map(str, sub))] = program
-        if comp.id in content.components:
-            first = content.components[comp.id]
+        if index not in wrong:
+            _add(content, comp, problems)
+
+
+def _overlap(field: tuple, wrong: tuple) -> bool:
+    """Whether a schema error at ``wrong`` (a path in a component) makes the field at ``field`` unreadable: the
+    error is at the field, inside it or around it (an error at the component itself, a missing or unknown key,
+    leaves its fields readable)."""
+    return bool(wrong) and (field[: len(wrong)] == wrong or wrong[: len(field)] == field)
+
+
+def _depends_on(content: Content, pack: str, other: str) -> bool:
+    """Whether ``pack`` depends on ``other``, directly or through its dependencies (a script's own content
+    depends on every pack loaded)."""
+    if pack not in content.packs:
+        return True
+    seen: set[str] = set()
+    queue = list(content.packs[pack].depends)
+    while queue:
+        dep = queue.pop()
+        if dep == other:
+            return True
+        if dep not in seen and dep in content.packs:
+            seen.add(dep)
+            queue.extend(content.packs[dep].depends)
+    return False
+
+
+def _add(content: Content, comp: Component, problems: list[Diagnostic]) -> None:
+    """Add a component; its id may be one already loaded only if it replaces, on purpose, a component of the
+    same kind from a pack it depends on (``replaces: true``), which it then stands in for everywhere."""
+    first = content.components.get(comp.id)
+    replaces = comp.data.get("replaces") is True
+    if first is None:
+        if replaces:
             problems.append(
-                Diagnostic(doc.pos((*base, "id")), f"duplicate id '{comp.id}' (first defined at {first.pos})")
+                Diagnostic(
+                    comp.at("replaces"),
+                    f"'{comp.id}' replaces nothing: no pack it depends on defines '{comp.id}'; "
+                    "give the id of the component to replace, or leave out 'replaces'",
+                )
             )
-            continue
+            return
         content.components[comp.id] = comp
+        return
+    foreign = first.pack != comp.pack and _depends_on(content, comp.pack, first.pack)
+    if not foreign:
+        problems.append(Diagnostic(comp.at("id"), f"duplicate id '{comp.id}' (first defined at {first.pos})"))
+    elif not replaces:
+        problems.append(
+            Diagnostic(
+                comp.at("id"),
+                f"'{comp.id}' is already a {first.kind} of pack '{first.pack}' (defined at {first.pos}); "
+                "choose another id, or say 'replaces: true' to replace that one on purpose",
+            )
+        )
+    elif first.kind != comp.kind:
+        problems.append(
+            Diagnostic(
+                comp.at("replaces"),
+                f"'{comp.id}' cannot replace a {first.kind} (pack '{first.pack}', {first.pos}) with a {comp.kind}: "
+                "a replacement must be of the same kind",
+            )
+        )
+    else:
+        content.components[comp.id] = comp  # in the first one's place: decks and their order stay as they were
 
 
 def _get(data: Any, path: tuple) -> Any:
@@ -438,31 +519,25 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
 
 
 def check_references(content: Content, problems: list[Diagnostic]) -> None:
-    """References between components: common technologies and technology connections."""
+    """References between components: common technologies and technology connections, each problem positioned
+    at the value that is wrong."""
     for comp in content.of_kind("tribe"):
         for side_name, side in comp.data["sides"].items():
             techs = side["technologies"]
             local = {t["id"] for t in techs}
             for t_index, tech in enumerate(techs):
                 base = ("sides", side_name, "technologies", t_index)
+                where = f"{comp.id}: {'.'.join(map(str, base))}"
                 ref = tech.get("common")
                 if ref is not None and (ref not in content.components or content.components[ref].kind != "technology"):
-                    problems.append(
-                        Diagnostic(
-                            comp.pos, f"{comp.id}: {'.'.join(map(str, base))}: unknown common technology '{ref}'"
-                        )
-                    )
+                    problems.append(Diagnostic(comp.at(*base, "common"), f"{where}: unknown common technology '{ref}'"))
                 if ref is None and "effect" not in tech:
-                    problems.append(
-                        Diagnostic(
-                            comp.pos, f"{comp.id}: {'.'.join(map(str, base))}: a technology needs 'effect' or 'common'"
-                        )
-                    )
-                for target in tech.get("connects", []):
+                    problems.append(Diagnostic(comp.at(*base), f"{where}: a technology needs 'effect' or 'common'"))
+                for c_index, target in enumerate(tech.get("connects", [])):
                     if target not in local:
                         problems.append(
                             Diagnostic(
-                                comp.pos,
+                                comp.at(*base, "connects", c_index),
                                 f"{comp.id}: technology '{tech['id']}' connects to unknown technology '{target}'",
                             )
                         )

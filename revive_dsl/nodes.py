@@ -223,6 +223,7 @@ class While(Node):
 
     state: str
     body: Expr
+    state_pos: Pos = field(default=NOWHERE, compare=False, repr=False, kw_only=True)  # where the state's name is
 
 
 @dataclass(frozen=True)

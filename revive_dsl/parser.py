@@ -138,7 +138,7 @@ class _Build(Transformer):
 
     @v_args(meta=True, inline=True)
     def while_clause(self, meta, state, body) -> n.While:
-        return n.While(str(state), body, pos=self._at(meta))
+        return n.While(str(state), body, pos=self._at(meta), state_pos=self._tok(state))
 
     @v_args(meta=True, inline=True)
     def always(self, meta, body) -> n.Always:

@@ -3,9 +3,12 @@
 A wheel carries ``grammar/`` and ``content/`` inside the package as ``revive_dsl/_data``;
 a source checkout (and an editable install) finds them at the repository's top level.
 
+In a checkout (:func:`checkout_root`, found from the current folder up) the bundled packs and replays are
+the checkout's own, whichever copy of the package runs: after ``pip install .`` an edit to
+``content/base`` is what every command and the replay tests play (the grammar stays the running code's).
 The commands that work on content and replays by default (``check``, ``fmt``, ``explain``,
-``verify``) prefer the checkout the user is standing in (:func:`checkout_root`, found from the
-current folder up) to the copy the running package carries, and say which folder they used.
+``verify``) work on the content pack the user is standing in (:func:`pack_root`), else on the
+checkout's ``content/`` and ``replays/``, else on the running package's, and say which folders they used.
 
 The version has one source: ``pyproject.toml``. A checkout reads its own file (so a checkout run
 with another copy installed reports its own version); an installed package reads its metadata,
@@ -65,11 +68,22 @@ def checkout_root(start: Path | None = None) -> Path | None:
     return None
 
 
+def pack_root(start: Path | None = None) -> Path | None:
+    """The content pack folder holding ``start`` (default: the current folder): the nearest folder at or above
+    it with a ``pack.yaml``, or None."""
+    here = (start or Path.cwd()).resolve()
+    return next((folder for folder in (here, *here.parents) if (folder / "pack.yaml").is_file()), None)
+
+
 def default_folders(*names: str) -> list[Path]:
     """The folders a command uses when given no paths, e.g. ``default_folders("content", "replays")``.
 
-    Those of the checkout the current folder is in (the ones it has), else the running package's.
+    The content pack the current folder is in (its components and its scripts), else those of the checkout the
+    current folder is in (the ones it has), else the running package's.
     """
+    pack = pack_root()
+    if pack is not None:
+        return [pack]
     root = checkout_root()
     if root is not None:
         return [root / name for name in names if (root / name).is_dir()]
@@ -106,9 +120,17 @@ def grammar_path(name: str) -> Path:
     return _data_dir("grammar") / name
 
 
+def _checkout_dir(name: str) -> Path:
+    """A folder of the bundled data: the checkout's the current folder is in, else the running package's."""
+    root = checkout_root()
+    if root is not None and (root / name).is_dir():
+        return root / name
+    return _data_dir(name)
+
+
 def content_root() -> Path:
-    """The folder holding the bundled content packs (``base/``, ``abyss/``)."""
-    return _data_dir("content")
+    """The folder holding the bundled content packs (``base/``, ``abyss/``): the checkout's in a checkout."""
+    return _checkout_dir("content")
 
 
 def schema_dir() -> Path:
@@ -117,5 +139,5 @@ def schema_dir() -> Path:
 
 
 def replays_root() -> Path:
-    """The folder of the bundled replays and tutorials."""
-    return _data_dir("replays")
+    """The folder of the bundled replays and tutorials: the checkout's in a checkout."""
+    return _checkout_dir("replays")

@@ -25,11 +25,22 @@ PROVENANCE = {
     "enum": ["rulebook", "representative"],
     "description": "rulebook: given by the rule documents; representative: authored from their vocabulary",
 }
+REPLACES = {
+    "const": True,
+    "description": "true: this component replaces, on purpose, the one with the same id (and kind) of a pack "
+    "this pack depends on",
+}
 TERRAIN = {"enum": ["sand", "forest", "mountain", "field", "water", "city", "vast_crystal"]}
 
 
 def _item(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
-    props = {"id": ID, "name": {"type": "string"}, "provenance": PROVENANCE, "note": {"type": "string"}}
+    props = {
+        "id": ID,
+        "name": {"type": "string"},
+        "provenance": PROVENANCE,
+        "note": {"type": "string"},
+        "replaces": REPLACES,
+    }
     props.update(required)
     props.update(optional or {})
     return {

@@ -234,3 +234,20 @@ def test_revive_check_reports_board_problems(tmp_path):
     board.write_text(text.replace("chasm: [0, 0]", "chasm: [40, 40]"), encoding="utf-8")
     _, problems = collect([str(pack)])
     assert any("cannot be reached from the chasm" in d.message for d in problems)
+
+
+def test_a_board_problem_points_at_the_value_that_is_wrong(tmp_path, monkeypatch):
+    import shutil
+
+    from revive_dsl.cli import collect
+    from revive_dsl.resources import content_root
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(content_root() / "base", "base")
+    board = tmp_path / "base" / "player_board.yaml"
+    text = board.read_text(encoding="utf-8")
+    board.write_text(text.replace("needs: [{track: green, space: 3}]", "needs: [{track: green, space: 99}]", 1))
+    _, problems = collect(["base"])
+    assert [(str(d.pos), d.source_line.strip()) for d in problems] == [
+        ("base/player_board.yaml:48:39", "needs: [{track: green, space: 99}]")
+    ]

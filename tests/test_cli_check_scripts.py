@@ -7,6 +7,7 @@ Every case runs the command line in a fresh process, as a user does: exact messa
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -175,6 +176,7 @@ def test_inside_a_checkout_the_commands_use_its_folders_and_say_so(tmp_path):
         'kind: crate\ncomponents:\n  - {id: c9, provenance: rulebook, effect: "gain  book"}\n',
     )
     write(tmp_path / "replays" / "s.yaml", HEAD + PLAY)
+    (tmp_path / "content" / "base").symlink_to(ROOT / "content" / "base")  # its bundled base, which s.yaml plays
     inside = tmp_path / "replays"  # any folder of the checkout
     where = f"{tmp_path}/content and {tmp_path}/replays"
     assert revive("check", cwd=inside) == (
@@ -207,3 +209,14 @@ def test_fmt_does_not_rewrite_installed_files(tmp_path):
         f"revive fmt: {installed} is inside an installed package ({Path(installed).resolve()}); fmt does not rewrite "
         "installed files: copy the content out and format the copy, or run it in a checkout (--check only reads)\n"
     )
+
+
+def test_in_a_checkout_its_content_is_what_the_scripts_play(tmp_path):
+    write(tmp_path / "pyproject.toml", '[project]\nname = "revive-dsl"\nversion = "9.9"\n')
+    shutil.copytree(ROOT / "content" / "base", tmp_path / "content" / "base")
+    tribes = tmp_path / "content" / "base" / "tribes.yaml"
+    tribes.write_text(tribes.read_text(encoding="utf-8").replace("id: nadair", "id: nadair_edited"), encoding="utf-8")
+    write(tmp_path / "replays" / "s.yaml", HEAD + PLAY)
+    code, out, err = revive("verify", cwd=tmp_path)
+    assert (code, err) == (1, f"replaying {tmp_path}/replays\n")
+    assert "unknown tribe 'nadair'; did you mean 'nadair_edited'?" in out

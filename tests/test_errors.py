@@ -123,6 +123,11 @@ def test_context_violation_rotate_card_outside_machine_during_play():
     ]
 
 
+def test_an_unknown_state_in_a_while_clause_points_at_its_name():
+    [(pos, message)] = errors(make_pack({"f.yaml": card("gain book", bottom="while slotted_x: range 1")}))
+    assert (pos, message) == ("p/f.yaml:7:20", "unknown state 'slotted_x'; did you mean 'slotted'?")
+
+
 def test_clause_kind_not_allowed_in_field():
     assert errors(make_pack({"f.yaml": card("machine: explore")})) == [
         ("p/f.yaml:6:11", "a machine is not allowed here; expected a 'while' clause or an immediate effect")
@@ -132,6 +137,52 @@ def test_clause_kind_not_allowed_in_field():
 def test_duplicate_id():
     pack = make_pack({"a.yaml": card("gain book"), "b.yaml": card("gain food")})
     assert errors(pack) == [("p/b.yaml:3:9", "duplicate id 'c1' (first defined at p/a.yaml:3:5)")]
+
+
+def test_a_schema_error_does_not_hide_the_components_dsl_errors():
+    bad = card("gain 2 boook", bottom="slto").replace("colour: green", "colour: blue")
+    found = errors(make_pack({"f.yaml": bad}))
+    assert [pos for pos, _ in found] == ["p/f.yaml:4:13", "p/f.yaml:6:18", "p/f.yaml:7:14"]
+    assert found[0][1] == "schema: at components.0.colour: 'blue' is not one of ['grey', 'green', 'yellow']"
+    assert "did you mean 'book'?" in found[1][1]
+
+
+def test_a_field_the_schema_cannot_read_is_skipped_alone():
+    bad = card("gain book", bottom="gian 1 food").replace('top: "gain book"', "top: 3")
+    found = errors(make_pack({"f.yaml": bad}))
+    assert [(pos, message.split(";")[0]) for pos, message in found] == [
+        ("p/f.yaml:6:10", "schema: at components.0.top: 3 is not of type 'string'"),
+        ("p/f.yaml:7:14", "unknown effect or modifier 'gian'"),
+    ]
+
+
+def test_reusing_an_id_of_a_pack_depended_on_is_an_error():
+    pack = make_pack({"f.yaml": card("gain book").replace("id: c1", "id: cit_trader")}, depends=("base",))
+    [(pos, message)] = errors(pack)
+    assert (pos, message.split(" (")[0]) == ("p/f.yaml:3:9", "'cit_trader' is already a citizen_card of pack 'base'")
+    assert message.endswith("choose another id, or say 'replaces: true' to replace that one on purpose")
+
+
+def test_replaces_true_puts_the_component_in_the_place_of_the_one_it_replaces():
+    replacing = card("gain 3 book").replace("id: c1", "id: cit_trader\n    replaces: true")
+    content = load_packs([make_pack({"f.yaml": replacing}, depends=("base",))])
+    trader = content.components["cit_trader"]
+    assert (trader.pack, trader.data["top"]) == ("p", "gain 3 book")
+    base = load_packs(["base"])
+    assert [c.id for c in content.of_kind("citizen_card")] == [c.id for c in base.of_kind("citizen_card")]
+
+
+def test_a_replacement_must_be_of_the_same_kind_and_replace_something():
+    crate = "kind: crate\ncomponents:\n  - id: cit_trader\n    replaces: true\n    provenance: representative\n"
+    other = crate.replace("cit_trader", "crate_nosuch")
+    pack = make_pack(
+        {"a.yaml": crate + '    effect: "gain book"\n', "b.yaml": other + '    effect: "gain book"\n'},
+        depends=("base",),
+    )
+    [(pos_a, kind), (pos_b, nothing)] = errors(pack)
+    assert (pos_a, pos_b) == ("p/a.yaml:4:15", "p/b.yaml:4:15")
+    assert kind.endswith("with a crate: a replacement must be of the same kind")
+    assert nothing.startswith("'crate_nosuch' replaces nothing: no pack it depends on defines 'crate_nosuch'")
 
 
 def test_unknown_pack_dependency():
@@ -184,7 +235,7 @@ def test_a_manifest_mistake_does_not_hide_the_packs_component_errors():
     assert "did you mean 'book'?" in found[1][1]
 
 
-def test_unknown_common_technology():
+def test_unknown_common_technology_points_at_the_bad_value():
     techs = [{"id": f"t{i}", "row": 1, "books": 0, "points": 0, "effect": "gain book"} for i in range(7)]
     bad = [{"id": "t0", "row": 1, "books": 0, "points": 0, "common": "tech_nosuch"}, *techs[1:]]
     tribe = {
@@ -201,7 +252,7 @@ def test_unknown_common_technology():
         ],
     }
     pack = make_pack({"t.yaml": yaml.safe_dump(tribe, sort_keys=False)})
-    assert errors(pack) == [("p/t.yaml:3:3", "tr: sides.sun.technologies.0: unknown common technology 'tech_nosuch'")]
+    assert errors(pack) == [("p/t.yaml:13:17", "tr: sides.sun.technologies.0: unknown common technology 'tech_nosuch'")]
 
 
 def test_check_command_prints_position_line_and_caret(capsys):

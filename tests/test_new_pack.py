@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +203,26 @@ def test_the_readme_walkthrough_prints_what_the_commands_print(tmp_path):
             assert "1 script(s): 1 ok, 0 failed" in run.stdout
             continue
         assert run.stdout == shown, command
+
+
+def test_in_a_pack_folder_check_verify_and_pytest_act_on_that_pack(made, tmp_path):
+    folder = tmp_path / "my_pack"
+    shutil.copytree(made[0] / "my_pack", folder)
+    check = revive("check", cwd=folder / "scripts")  # from any folder of the pack
+    assert (check.returncode, check.stderr) == (0, f"checking {folder}\n")
+    assert check.stdout.startswith("ok: 2 packs,") and check.stdout.endswith(" and 1 script checked\n")
+    verify = revive("verify", cwd=folder)
+    assert (verify.returncode, verify.stderr) == (0, f"replaying {folder}\n")
+    assert "│ scripts/try-it.yaml │     4 │ ok     │" in verify.stdout
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    for args, said in ((["--snapshot-update"], "5 snapshots generated."), ([], "5 snapshots passed.")):
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stdout
+        assert said in done.stdout and "1 passed" in done.stdout.splitlines()[-1]

@@ -130,3 +130,12 @@ def test_scripts_named_on_the_command_line_are_collected_and_content_files_are_n
     assert "other.yaml" not in out and "cards.yaml" not in out
     run(pytester, "elsewhere/mine.yaml", "--snapshot-update").assert_outcomes(passed=1)
     assert (pytester.path / "elsewhere" / "__snapshots__" / "mine.snap").is_file()
+
+
+def test_the_scripts_of_a_pack_are_collected_wherever_the_pack_keeps_them(pytester: pytest.Pytester) -> None:
+    pytester.mkdir("my_pack")
+    (pytester.path / "my_pack" / "pack.yaml").write_text("id: my_pack\nname: P\nversion: '1.0'\n", encoding="utf-8")
+    pytester.mkdir("my_pack/scripts")
+    (pytester.path / "my_pack" / "scripts" / "try-it.yaml").write_text(SCRIPT, encoding="utf-8")
+    result = run(pytester, "my_pack", "--collect-only", "-q")
+    assert "my_pack/scripts/try-it.yaml::replay" in result.stdout.str()

@@ -1,8 +1,9 @@
 """The pytest plugin (entry point ``pytest11: revive``): every replay script is a snapshot test.
 
 pytest collects each script -- a ``*.yaml`` file with a top-level ``steps:`` key -- found in a
-folder named ``replays`` (when pytest walks it: ``testpaths`` or a path on the command line),
-and any script named on the command line, as ONE test item, ``<script>::replay``. The item plays
+folder named ``replays`` or in a content pack's folder, at any depth (``my_pack/scripts/``, where
+``revive new pack`` puts them), when pytest walks it (``testpaths`` or a path on the command line), and
+any script named on the command line, as ONE test item, ``<script>::replay``. The item plays
 the script step by step through :class:`~revive_dsl.replay.player.Replay` (which checks every
 ``expect:``) and compares each step's snapshot (:mod:`revive_dsl.replay.snapshot`) with the
 stored one in ``__snapshots__/<script stem>.snap`` next to the script.
@@ -126,11 +127,20 @@ def _in_replays_folder(path: Path, root: Path) -> bool:
     return REPLAYS_FOLDER in parts[:-1] and "__snapshots__" not in parts
 
 
+def _in_pack(path: Path) -> bool:
+    """Whether ``path`` lies in a content pack's folder (one with ``pack.yaml``, at any level above it)."""
+    return "__snapshots__" not in path.parts and any((folder / "pack.yaml").is_file() for folder in path.parents)
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScriptFile | None:
-    """Collect a script in a ``replays`` folder, or any script named on the command line."""
+    """Collect a script in a ``replays`` folder or a pack's folder, or any script named on the command line."""
     if file_path.suffix not in SCRIPT_SUFFIXES:
         return None
-    wanted = parent.session.isinitpath(file_path) or _in_replays_folder(file_path, parent.config.rootpath)
+    wanted = (
+        parent.session.isinitpath(file_path)
+        or _in_replays_folder(file_path, parent.config.rootpath)
+        or _in_pack(file_path)
+    )
     if wanted and is_script(file_path):
         return ScriptFile.from_parent(parent, path=file_path)
     return None

@@ -226,7 +226,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "paths",
         nargs="*",
-        help="scripts or folders of scripts (default: the checkout's replays/, else the bundled ones)",
+        help="scripts or folders of scripts "
+        "(default: the pack you are in, else the checkout's replays/, else the bundled ones)",
     )
     parser.add_argument("--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU)")
 
