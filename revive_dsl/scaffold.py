@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from revive_dsl.fileio import make_folder, write_text_atomic
+from revive_dsl.replay.script import FORMAT
 from revive_dsl.resources import checkout_root, content_root, schema_dir
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
@@ -311,7 +312,7 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
         (
             SCRIPT,
             head("script.schema.json", folder / SCRIPT.parent)
-            + "format: 2\n"
+            + f"format: {FORMAT}\n"
             + f"title: Trying the {title} pack's components\n"
             + "description: |\n"
             + f"  A solo game of {tribe}, on a board holding {start}, {area} and {large} (setup.outcomes),\n"

@@ -213,9 +213,9 @@ def test_in_a_pack_folder_check_verify_and_pytest_act_on_that_pack(made, tmp_pat
     assert check.stdout.startswith("ok: 2 packs,") and check.stdout.endswith(" and 1 script checked\n")
     verify = revive("verify", cwd=folder)
     assert (verify.returncode, verify.stderr) == (0, f"replaying {folder}\n")
-    assert "│ scripts/try-it.yaml │     4 │ ok     │" in verify.stdout
+    assert "│ scripts/try-it.yaml │    12 │ ok     │" in verify.stdout
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    for args, said in ((["--snapshot-update"], "5 snapshots generated."), ([], "5 snapshots passed.")):
+    for args, said in ((["--snapshot-update"], "13 snapshots generated."), ([], "13 snapshots passed.")):
         done = subprocess.run(
             [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
             cwd=folder,
