@@ -160,3 +160,14 @@ def test_an_unknown_component_in_the_start_state_is_positioned_with_a_suggestion
     problems = start_problems(text)
     assert problems[0] == ("s.yaml:8:18", "start state: unknown component 'cit_smiht'; did you mean 'cit_smith'?")
     assert problems[1][1].startswith("start state: unknown component 'mach_grey_99x'")
+
+
+def test_the_core_token_record_names_no_packs_field():
+    """The core state knows a token's owner and kind; the expansion's gates add which gate and whether it is
+    closed, registered by its rules package, so a base-only schema refuses them."""
+    from revive_dsl.engine.state_schema import state_schema as schema_of
+
+    load_packages(BUNDLED)
+    base, both = schema_of(("base",))["$defs"]["Token"], schema_of(BUNDLED)["$defs"]["Token"]
+    assert sorted(base["properties"]) == ["player", "token"]
+    assert sorted(both["properties"]) == ["closed", "gate", "player", "token"]

@@ -63,10 +63,36 @@ def _record(required: dict[str, Any], optional: dict[str, Any] | None = None, **
 
 PLACED_TILE = _record({"tile": ID, "orientation": _count(1), "explored": {"type": "boolean"}})
 BUILDING = _record({"player": SEAT, "size": {"enum": ["small", "large"]}})
-TOKEN = _record(
-    {"player": SEAT, "token": ID},
-    {"gate": _count(20), "closed": {"type": "boolean"}},
-)
+# The keys a rules package adds to a tribe token's record, by the module that declares them (the expansion's gates:
+# which gate of its owner, open or closed): :func:`token_fields`. The core's record is ``{player, token}``.
+TOKEN_FIELDS: dict[str, dict[str, Any]] = {}
+TOKEN = {"$ref": "#/$defs/Token"}
+
+
+def token_fields(module: str, fields: dict[str, Any]) -> None:
+    """Declare the keys (name -> JSON Schema) that tokens of ``module``'s rules package may carry.
+
+    >>> token_fields("my_pack.rules", {"lit": {"type": "boolean"}})
+    >>> sorted(_token_record(("base",))["properties"])
+    ['lit', 'player', 'token']
+    >>> del TOKEN_FIELDS["my_pack.rules"]
+    """
+    TOKEN_FIELDS[module] = fields
+
+
+def _token_record(packages: Iterable[str] | None = None) -> dict[str, Any]:
+    """A token's record: the core's keys and those the rules packages (of ``packages``, if given) declared."""
+    from revive_dsl.engine.hooks import package_of
+
+    wanted = None if packages is None else set(packages)
+    extra: dict[str, Any] = {}
+    for module, fields in sorted(TOKEN_FIELDS.items()):
+        owner = package_of(module)
+        if wanted is None or owner is None or owner in wanted:
+            extra.update(fields)
+    return _record({"player": SEAT, "token": ID}, extra, description="A tribe token: its owner's seat and its kind.")
+
+
 LARGE_LOCATION = _record({"tile": ID, "side": {"anyOf": [_count(1), ID]}})
 
 
@@ -298,6 +324,7 @@ def state_schema(packages: Iterable[str] | None = None) -> dict[str, Any]:
     parts = parts_of(packages)
     classes = [cls for by_holder in parts.values() for cls in by_holder.values()]
     defs = {cls.__name__: _definition(cls, parts) for cls in [*CLASSES, *classes] if cls is not st.Game}
+    defs["Token"] = _token_record(packages)
     game = _definition(st.Game, parts)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -352,6 +379,8 @@ def reference(packages: Iterable[str] | None = None) -> str:
 
 def _values(prop: dict[str, Any]) -> str:
     """A short form of a property's schema for the reference table."""
+    if prop.get("$ref") == TOKEN["$ref"]:  # the record, with the keys the rules packages add
+        return _values(_token_record())
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1]
     if "enum" in prop:

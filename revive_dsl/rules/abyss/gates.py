@@ -44,12 +44,15 @@ from revive_dsl.engine.range import (
     whole_map,
 )
 from revive_dsl.engine.state import Board, all_buildings, all_tokens, put_token, tokens_at
+from revive_dsl.engine.state_schema import token_fields
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.tracks import advance
 from revive_dsl.rules.base.tribes import OWN_PLACING
 
 TOKEN = "gate"
+# a gate's record says which of its owner's gates it belongs to (both its spaces hold one) and whether it is closed
+token_fields(__name__, {"gate": {"type": "integer", "minimum": 0, "maximum": 20}, "closed": {"type": "boolean"}})
 PLACEABLE = ("sand", *geo.TERRAIN_TRACK)  # 004: "vacant sand or terrain spaces"
 SIDES = ("open", "closed")
 Cost = dict[str, int]
