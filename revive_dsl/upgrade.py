@@ -66,16 +66,16 @@ _UNIT = re.compile(r"\((\d+) of (\d+)\)\?$")  # "pay 1 of which basic resource (
 @dataclass
 class Reading:
     """What the engine of an older notation did where today's asks: ``fill(decision, taken, ahead)`` gives the
-    answer it took without asking (``taken``: the answers of the move so far, as (decision, key); ``ahead``: the
+    answer it took without asking (``taken``: the move's answers so far, as (prompt, key); ``ahead``: the
     script's next answer, if any), or None: the script answers; ``turn_ends``: a hibernation ended the turn by
     itself."""
 
     name: str
-    fill: Callable[[Decision, list[tuple[Decision, str]], str | None], str | None]
+    fill: Callable[[Decision, list[tuple[str, str]], str | None], str | None]
     turn_ends: bool = False
 
 
-def _later(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | None) -> str | None:
+def _later(decision: Decision, taken: list[tuple[str, str]], ahead: str | None) -> str | None:
     """Formats 1 and 2 (to 2026-11-25): the cheapest payment, the energy taken back after the action; a script
     already answering them (its next answer one of their keys) keeps its answer."""
     if decision.rule not in ("payment", "before_or_after") or ahead in decision.legal_keys():
@@ -83,7 +83,7 @@ def _later(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | N
     return decision.options[0].key if decision.rule == "payment" else "after"
 
 
-def _first(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | None) -> str | None:
+def _first(decision: Decision, taken: list[tuple[str, str]], ahead: str | None) -> str | None:
     """Format 1's first notation: effects used and trades paid unasked; one kind for all ``basic`` units."""
     keys = decision.legal_keys()
     if decision.rule == "optional effect" and keys == ["use", "skip"]:
@@ -92,7 +92,7 @@ def _first(decision: Decision, taken: list[tuple[Decision, str]], ahead: str | N
         return "pay"
     unit = _UNIT.search(decision.prompt) if decision.rule == "pay" else None
     if unit is not None and unit.group(1) != "1":  # unit 2 and later of a cost: the kind the one question chose
-        return next((key for d, key in reversed(taken) if d.rule == "pay" and "(1 of" in d.prompt), None)
+        return next((key for prompt, key in reversed(taken) if _UNIT.search(prompt) and "(1 of" in prompt), None)
     return _later(decision, taken, ahead)
 
 
@@ -132,9 +132,8 @@ def _played(script: Script, reading: Reading) -> tuple[list[tuple[MoveLine, bool
     """Each step's move line with the reading's answers written in, and whether an ``end`` step follows it; and
     the state after each step (after that ``end``), as canonical JSON."""
     replay = Replay(script)
-    taken: list[tuple[Decision, str]] = []
 
-    def fill(decision: Decision, ahead: str | None) -> Answer | None:
+    def fill(decision: Decision, ahead: str | None, taken: list[tuple[str, str]]) -> Answer | None:
         key = reading.fill(decision, taken, ahead)
         if key is None:
             return None
@@ -144,17 +143,7 @@ def _played(script: Script, reading: Reading) -> tuple[list[tuple[MoveLine, bool
     replay.fill, replay.hint_upgrade = fill, False
     out: list[tuple[MoveLine, bool]] = []
     states: list[str] = []
-    original_answer = replay.runner.answer
-
-    def answering(key, given=()):  # remember each decision with its answer, for the reading's unit repeats
-        decision = replay.runner.decision()
-        original_answer(key, given)
-        if decision is not None:
-            taken.append((decision, key))
-
-    replay.runner.answer = answering
     for index, step in enumerate(script.steps):
-        taken.clear()
         # a hibernation that ended the turn: what the step expects held once the turn had ended
         later = reading.turn_ends and step.move.verb == "hibernate" and bool(step.expect)
         if later:

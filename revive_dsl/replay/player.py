@@ -114,10 +114,11 @@ class Replay:
         self.states: list[Game] = [game]
         self.names = [p.name for p in game.players]
         self._log_mark = 0
-        # answers the script does not write, given by the caller (the upgrade of an older format): ``fill(decision)``
-        # gives an answer, or None to take the script's next one; ``filled`` holds those of the last move, each
-        # with the number of the move's own answers taken before it
-        self.fill: Callable[[Decision, str | None], Answer | None] | None = None  # (decision, the script's next key)
+        # answers the script does not write, given by the caller (the upgrade of an older format):
+        # ``fill(decision, ahead, taken)`` (``ahead``: the script's next key; ``taken``: the move's (prompt, key)
+        # so far) gives an answer, or None to take the script's next one; ``filled`` holds those of the last move,
+        # each with the number of the move's own answers taken before it
+        self.fill: Callable[[Decision, str | None, list[tuple[str, str]]], Answer | None] | None = None
         self.hint_upgrade = True  # an error in an older format names the upgrade
         self.filled: list[tuple[int, Answer]] = []
 
@@ -270,7 +271,7 @@ class Replay:
                     break
             who = mover if decision is None else self.names[decision.player] if decision.player >= 0 else "chance"
             ahead = answers[0].key if answers else None
-            given = self.fill(decision, ahead) if decision is not None and self.fill is not None else None
+            given = self.fill(decision, ahead, taken) if decision is not None and self.fill is not None else None
             if given is not None:
                 try:
                     runner.answer(given.key)
