@@ -254,6 +254,18 @@ def test_a_start_state_cannot_change_the_packs_or_variants_of_the_header():
     Replay(load_script_text(same, "s.yaml"))  # the header's own values are accepted
 
 
+def test_buildings_a_start_state_places_come_from_their_owners_supply():
+    text = (
+        SOLO
+        + "setup:\n  seed: 3\n  state:\n    board:\n      buildings: {'1,0': {player: Ann, size: small}}\nsteps: []\n"
+    )
+    game = Replay(load_script_text(text, "s.yaml")).game
+    assert game.board.buildings["1,0"] == {"player": 0, "size": "small"}
+    assert game.players[0].buildings_left == {"small": 4, "large": 3}
+    kept = text.replace("state:\n", "state:\n    players: {Ann: {buildings_left: {small: 4}}}\n")
+    assert Replay(load_script_text(kept, "s.yaml")).game.players[0].buildings_left["small"] == 4  # as written
+
+
 def test_setup_outcomes_override_the_seeded_draws():
     plain = load_script_text(SOLO + "setup: {seed: 3}\nsteps: []\n")
     text = SOLO + "setup:\n  seed: 3\n  outcomes:\n    crates: [crate_07, crate_01]\nsteps: []\n"

@@ -523,11 +523,28 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     if not 0 <= game.turn.player < len(game.players):
         raise _fail(script, (*at, "turn", "player"), f"turn.player is a seat: 0 to {len(game.players) - 1}")
     _take_from_supply(game)
+    _take_buildings(before, game, players)
     _check_cards(script, before, game, state)
     broken = violations(game)
     if broken:
         raise _fail(script, at, "the start state breaks the rules: " + "; ".join(broken))
     return game
+
+
+def _take_buildings(before: Game, game: Game, players: dict[str, Any]) -> None:
+    """Buildings a start state puts on the board come from their owners' supplies, as cards come from their decks;
+    a player whose start state says how many buildings are left keeps that number."""
+    from revive_dsl.engine.state import all_buildings
+
+    def placed(board: Any, seat: int, size: str) -> int:
+        return sum(1 for _, b in all_buildings(board) if b["player"] == seat and b["size"] == size)
+
+    for player in game.players:
+        if isinstance(players.get(player.name), dict) and "buildings_left" in players[player.name]:
+            continue
+        for size in player.buildings_left:
+            more = placed(game.board, player.seat, size) - placed(before.board, player.seat, size)
+            player.buildings_left[size] = before.players[player.seat].buildings_left[size] - more
 
 
 def former_state(state: Any) -> Any:
