@@ -20,7 +20,7 @@ move completes, so an illegal or unfinished move leaves the state untouched.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.hooks import Hooks, owner, packages_of
@@ -258,9 +258,23 @@ class Runner:
         self._gen = chosen.carry_out(ctx)
         self._advance(None)
 
+    def _named(self, decision: Decision) -> Decision:
+        """The decision with each unlabelled option that is a component labelled by the component's name (a card
+        is asked for by its id, the key scripts write, and shown by the name printed on it)."""
+        if self.rules is None or type(decision) is not Decision:  # a list made only when asked keeps its labels
+            return decision
+        rules = self.rules
+        named = tuple(
+            Option(o.key, str(rules.data(o.key).get("name", o.key)))
+            if not o.label and o.key in rules.content.components
+            else o
+            for o in decision.options
+        )
+        return decision if named == decision.options else replace(decision, options=named)
+
     def _advance(self, option: Option | None) -> None:
         assert self._gen is not None and self._work is not None
         try:
-            self._pending = next(self._gen) if option is None else self._gen.send(option)
+            self._pending = self._named(next(self._gen) if option is None else self._gen.send(option))
         except StopIteration:
             self.game, self._work, self._gen, self._pending = self._settled(self._work), None, None, None

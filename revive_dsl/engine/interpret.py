@@ -112,6 +112,19 @@ DECLINABLE: set[str] = set()
 NEEDS: dict[str, Callable[[Ctx], bool]] = {}
 
 SKIP = "skip"
+_USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
+
+
+def english(expr: n.Expr) -> str:
+    """An effect as the rulebook would say it (the explainer's English), for questions and the log.
+
+    >>> from revive_dsl.parser import parse
+    >>> english(parse("artifact and hibernate and remove_self").clauses[0].body)
+    'take a major artifact, hibernate at once, ending your turn and remove this card from the game'
+    """
+    from revive_dsl.explain import expr_phrase  # the explainer reads the formatter, which reads the engine's nodes
+
+    return expr_phrase(expr)
 
 
 def declinable(expr: n.Expr) -> bool:
@@ -199,13 +212,11 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
     if isinstance(expr, n.Trade):
         yield from trade(expr, ctx)
         return
-    from revive_dsl.formatter import format_expr
-
-    text = format_expr(expr)
-    choice = yield Decision(ctx.seat, "optional effect", f"use {text}?", options_of(["use", SKIP]))
+    text = english(expr)
+    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of(["use", SKIP], _USE_LABELS))
     if choice.key == SKIP:
         ctx.declined = True
-        ctx.log.append(f"{ctx.player.name} skips {text}")
+        ctx.log.append(f"{ctx.player.name} skips: {text}")
         return
     yield from run_chosen(expr, ctx)
 
@@ -242,10 +253,11 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
             return
         from revive_dsl.formatter import format_expr
 
-        keys = [format_expr(o) for o in usable]
+        keys = [format_expr(o) for o in usable]  # the keys scripts answer with: the effect as written
+        labels = {key: english(o) for key, o in zip(keys, usable, strict=True)} | _USE_LABELS
         optional = not ctx.consented and any(declinable(o) for o in usable)
         choice = yield Decision(
-            ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys)
+            ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys, labels)
         )
         if choice.key == SKIP:
             ctx.declined = True
@@ -257,7 +269,8 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
         for _ in range(expr.times):
             if not can_carry_out(ctx, expr.body):  # nothing it could do: not asked
                 return
-            choice = yield Decision(ctx.seat, "up to N times", "do it (again)?", options_of(["yes", "no"]))
+            prompt = f"{english(expr.body)} (again)?"
+            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of(["yes", "no"]))
             if choice.key == "no":
                 return
             yield from run_chosen(expr.body, ctx)
@@ -311,18 +324,16 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     cost = cost_of(expr.cost)
     units = cost.pop("basic", 0)
     if not units and not ctx.consented:
-        from revive_dsl.formatter import format_expr
-
-        prompt = f"pay {cost_text(cost)} for {format_expr(expr.gain)}?"
-        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP]))).key == SKIP:
+        prompt = f"pay {cost_text(cost)} to {english(expr.gain)}?"
+        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP], _USE_LABELS))).key == SKIP:
             ctx.declined = True
             return
     chosen: dict[str, int] = {}
     for unit in range(units):
         have = [r for r in res.BASIC if _payable(ctx, expr.cost, {**chosen, r: chosen.get(r, 0) + 1})]
         of = f" ({unit + 1} of {units})" if units > 1 else ""
-        prompt = f"pay 1 of which basic resource{of}?"
-        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have))
+        prompt = f"pay 1 of which basic resource to {english(expr.gain)}{of}?"
+        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have, _USE_LABELS))
         if choice.key == SKIP:
             ctx.declined = True
             return

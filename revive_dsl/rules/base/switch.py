@@ -30,6 +30,13 @@ def _switch_gain(ctx: Ctx) -> Effect:
     ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
 
 
+# How each use of the switch reads in the question (a use without an entry is shown by its key).
+SWITCH_LABELS = {
+    "resource": "gain 1 basic resource",
+    "copy_top": "copy the top effect of another player's card, then rest it",
+    "copy_bottom": "copy the bottom effect of another player's card",
+    "journey": "start a journey",
+}
 SWITCH_OPTIONS: Hooks[SwitchOption] = Hooks("SWITCH_OPTIONS", [("resource", lambda ctx: True, _switch_gain)])
 
 
@@ -40,7 +47,8 @@ def _switch(ctx: Ctx) -> Effect:
     if len(usable) == 1:
         yield from usable[0][1](ctx)
     else:
-        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
+        keys = [k for k, _ in usable]
+        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of(keys, SWITCH_LABELS))
         yield from dict(usable)[choice.key](ctx)
     yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)
     for hook in AFTER_SWITCH.of(ctx):

@@ -272,7 +272,8 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
         ctx.log.append(f"{ctx.player.name} cannot place a {token}")
         return
     labels = {space: label(cost) for space, cost in options.items()}
-    space = (yield Decision(ctx.seat, f"place {token}", f"place the {token} where?", options_of(options, labels))).key
+    prompt = f"place the {token.replace('_', ' ')} where?"
+    space = (yield Decision(ctx.seat, f"place {token}", prompt, options_of(options, labels))).key
     rules, board = rules_of(ctx), ctx.game.board
     paid = options[space]
     if PLACEMENT[token][1] and not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll
