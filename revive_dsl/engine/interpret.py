@@ -180,6 +180,74 @@ def _always(ctx: Ctx) -> bool:
     return True
 
 
+# Why a word's need (:data:`NEEDS`) is not met, in the game's words ("no vacant water space in range");
+# modules add theirs. A word without one is said not to be possible now.
+WHY_NOT: dict[str, Callable[[Ctx, n.Call], str]] = {}
+
+
+def why_not(ctx: Ctx, expr: n.Expr) -> str | None:
+    """Which part of an expression cannot be carried out now, and why; None when it can (:func:`can_carry_out`).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> from revive_dsl.parser import parse
+    >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
+    >>> why_not(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
+    'paying 1 crystal: Ann has 0 crystals'
+    >>> why_not(ctx, parse("gain 2 book").clauses[0].body) is None
+    True
+    """
+    if can_carry_out(ctx, expr):
+        return None
+    return _why_not(ctx, expr) or f"{english(expr)} is not possible now"
+
+
+def _why_not(ctx: Ctx, expr: n.Expr) -> str | None:
+    if can_carry_out(ctx, expr):
+        return None
+    if isinstance(expr, n.Call):
+        reason = WHY_NOT.get(expr.name)
+        return f"{english(expr)}: {reason(ctx, expr) if reason else 'not possible now'}"
+    if isinstance(expr, n.Trade):
+        if not _payable(ctx, expr.cost):
+            return f"paying {_cost_words(expr.cost)}: {_short(ctx, expr.cost)}"
+        return _why_not(ctx, expr.gain)
+    if isinstance(expr, n.OneOf):
+        return "none of its choices: " + "; ".join(filter(None, (_why_not(ctx, o) for o in expr.options)))
+    if isinstance(expr, n.AllOf):
+        return next(filter(None, (_why_not(ctx, i) for i in expr.items)), None)
+    if isinstance(expr, n.IfThen):
+        if not holds(expr.condition, ctx):
+            from revive_dsl.explain import condition_phrase
+
+            return f"its condition does not hold: {condition_phrase(expr.condition)}"
+        return _why_not(ctx, expr.body)
+    if isinstance(expr, n.Repeat | n.ForEach):
+        return _why_not(ctx, expr.body)
+    return None
+
+
+def _cost_words(cost: n.Cost) -> str:
+    from revive_dsl.explain import cost_phrase
+
+    return cost_phrase(cost)
+
+
+def _short(ctx: Ctx, cost: n.Cost) -> str:
+    """What the player has of a cost they cannot pay: ``Ann has 0 crystals``, ``Ann has 1 basic resource``."""
+    from revive_dsl.explain import noun
+
+    fixed = cost_of(cost)
+    wild = fixed.pop("basic", 0)
+    player = ctx.player
+    lacking = [r for r, amount in fixed.items() if not res.can_pay(player, {r: amount})]
+    if lacking:
+        return " and ".join(f"{player.name} has {noun(r, player.resources.get(r, 0))}" for r in lacking)
+    if not wild:
+        return f"{player.name} cannot pay it all"
+    left = sum(player.resources[r] for r in (*res.BASIC, "crystal")) - sum(fixed.values())
+    return f"{player.name} has {max(left, 0)} basic resource{'s' if left != 1 else ''} left over for {wild}"
+
+
 # Words that only prepare what follows them in an ``and`` (``range 1 and (explore or build)``): a feasibility
 # test tries them on a copy of the state first, so that the rest is judged as it will be carried out.
 # Modules add theirs.

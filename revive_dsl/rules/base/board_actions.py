@@ -49,6 +49,7 @@ from revive_dsl.engine.interpret import (
     EFFECTS,
     NEEDS,
     PREPARING,
+    WHY_NOT,
     Ctx,
     Effect,
     args,
@@ -882,6 +883,15 @@ def _register(name: str) -> None:
     move(name, action=True, available=available, label=name, available_given=available_given)(carry_out)
     effect(name)(free_effect)
     NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
+    WHY_NOT[name] = lambda ctx, call: _NOTHING_TO.get(name, "nothing to act on").format(player=ctx.player.name)
+
+
+# Why a board action finds nothing to act on (no target both in range and affordable).
+_NOTHING_TO = {
+    "explore": "no tile to explore that {player} can reach and pay for",
+    "build": "no space to build on that {player} can reach and pay for",
+    "populate": "no location to populate that {player} can reach and pay for",
+}
 
 
 for _name in BOARD_ACTIONS:
