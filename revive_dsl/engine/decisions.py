@@ -121,11 +121,15 @@ class ListedWhenAsked(Decision):
 class IllegalAnswer(ValueError):
     """An answer that is not among a decision's options."""
 
-    def __init__(self, decision: Decision, answer: str):
+    def __init__(self, decision: Decision, answer: str, why: str = ""):
         self.decision = decision
         self.answer = answer
+        self.why = why  # what stands in the way, in the game's words, where it is known
         legal = ", ".join(decision.legal_keys()) or "none"
-        super().__init__(f"'{answer}' is not a legal answer for {decision.title} ({decision.prompt}); legal: {legal}")
+        because = f" ({why})" if why else ""
+        super().__init__(
+            f"'{answer}' is not a legal answer for {decision.title} ({decision.prompt}){because}; legal: {legal}"
+        )
 
 
 def options_of(keys: Iterable[str], labels: dict[str, str] | None = None) -> tuple[Option, ...]:

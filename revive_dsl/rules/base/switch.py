@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import move
+from revive_dsl.engine.game import MOVE_REFUSALS, move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import STATES, Ctx, Effect
 from revive_dsl.engine.triggers import fire
@@ -38,6 +38,9 @@ SWITCH_LABELS = {
     "journey": "start a journey",
 }
 SWITCH_OPTIONS: Hooks[SwitchOption] = Hooks("SWITCH_OPTIONS", [("resource", lambda ctx: True, _switch_gain)])
+
+
+MOVE_REFUSALS["switch"] = lambda g: f"{g.players[g.turn.player].name}'s switch is already used"
 
 
 @move("switch", action=True, available=lambda g: not g.players[g.turn.player].switch_used, label="use your switch")
