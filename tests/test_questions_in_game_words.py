@@ -34,7 +34,7 @@ def asked(path: Path) -> tuple[Replay, list[Decision]]:
     """Every decision a script's moves answer (the turn's own question aside), in order."""
     replay = Replay(load_script(path))
     seen: list[Decision] = []
-    replay.fill = lambda decision, ahead: seen.append(decision) or None  # look, and let the script answer
+    replay.fill = lambda decision, *_: seen.append(decision) or None  # look, and let the script answer
     replay.run()
     return replay, seen
 
