@@ -49,7 +49,8 @@ def test_replay_plays_the_script_and_positions_its_divergence(tmp_path):
     assert (code, out) == (1, "1 error: 1 script checked, 0 replayed to the end\n")
     assert err.splitlines() == [
         "illegal-move.yaml:15:9: step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn "
-        "(what do you do?); legal: switch, play, explore, trade_crystal, hibernate",
+        "(what do you do?) (no space to build on that Bob can reach and pay for); legal: switch, play, explore, "
+        "trade_crystal, hibernate",
         "      - Bob build 0,-1 small",
         "            ^",
     ]

@@ -152,8 +152,8 @@ def test_modules_may_be_discarded_at_any_time_to_make_room():
     spaces = asked[1]
     assert spaces.legal_keys()[:3] == ["top_left.0", "top_left.1", "top_left.2"] and "none" not in spaces.legal_keys()
     labels = {o.key: o.label for o in spaces.options}
-    assert labels["top_left.0"] == "discard mod_yellow_4 to make room (not activated)"
-    assert labels["top_left.1"] == "discard mod_green_1 to make room" and labels["top_left.2"] == "vacant"
+    assert labels["top_left.0"] == "discard Yellow module 4 to make room (not activated)"
+    assert labels["top_left.1"] == "discard Green module 1 to make room" and labels["top_left.2"] == "vacant"
     assert player.modules["top_left"] == ["mod_grey_1", "mod_green_1", None] and player.resources["gear"] == 0
 
 

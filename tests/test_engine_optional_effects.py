@@ -39,7 +39,7 @@ def play_baker(answer: str) -> Player:
         runner.answer(key)
     decision = runner.decision()
     assert (decision.rule, decision.legal_keys()) == ("pay", ["pay", "skip"])
-    assert decision.prompt == "pay 2 food for points 3?"
+    assert decision.prompt == "pay 2 food to score 3 blue points?"
     runner.answer(answer)
     assert runner.between_moves
     return runner.game.players[0]

@@ -147,8 +147,8 @@ def test_illegal_move_from_a_file():
         replay,
         f"{path}:15:9",
         4,
-        "step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); legal: "
-        + ", ".join(legal),
+        "step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?) "
+        "(no space to build on that Bob can reach and pay for); legal: " + ", ".join(legal),
         "turn",
         legal,
     )
@@ -404,8 +404,8 @@ def test_revive_replay_reports_the_illegal_move_and_exits_1():
     )
     assert run.returncode == 1
     assert run.stderr.splitlines() == [
-        f"{path}:15:9: step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?); "
-        "legal: switch, play, explore, trade_crystal, hibernate",
+        f"{path}:15:9: step 4 (Bob build 0,-1 small): 'build' is not a legal answer for turn (what do you do?) "
+        "(no space to build on that Bob can reach and pay for); legal: switch, play, explore, trade_crystal, hibernate",
         "      - Bob build 0,-1 small",
         "            ^",
     ]

@@ -29,7 +29,9 @@ def test_a_refused_step_passes_changes_nothing_and_the_script_goes_on():
     replay = Replay(load_script_text(SWITCH_ONCE, "s.yaml"))
     results = list(replay.steps())
     refused = results[1]
-    assert refused.refused.startswith("'switch' is not a legal answer for turn (what do you do?); legal: ")
+    assert refused.refused.startswith(
+        "'switch' is not a legal answer for turn (what do you do?) (Ann's switch is already used); legal: "
+    )
     assert "switch" not in refused.legal and "end" in refused.legal
     assert (
         refused.before.to_json() == refused.after.to_json() == replay.states[1].to_json() == replay.states[2].to_json()

@@ -21,6 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+# Rules whose identifier does not read as English by itself.
+RULE_TITLES = {"machine during gain_points": "machine when points are gained"}
+
 CHANCE = -1  # the "player" who answers chance decisions: deck draws, tile reveals
 
 
@@ -43,6 +46,18 @@ class Decision:
     rule: str
     prompt: str
     options: tuple[Option, ...]
+
+    @property
+    def title(self) -> str:
+        """The rule as a reader sees it in a message: ``rule`` is an identifier code matches on, and may hold a
+        DSL word (``machine during gain_points``, ``place sand_tile``).
+
+        >>> Decision(0, "machine during gain_points", "activate a machine now?", ()).title
+        'machine when points are gained'
+        >>> Decision(0, "place sand_tile", "place the sand tile where?", ()).title
+        'place sand tile'
+        """
+        return RULE_TITLES.get(self.rule, self.rule.replace("_", " "))
 
     def legal_keys(self) -> list[str]:
         """The legal answers' keys, in order."""
@@ -106,11 +121,15 @@ class ListedWhenAsked(Decision):
 class IllegalAnswer(ValueError):
     """An answer that is not among a decision's options."""
 
-    def __init__(self, decision: Decision, answer: str):
+    def __init__(self, decision: Decision, answer: str, why: str = ""):
         self.decision = decision
         self.answer = answer
+        self.why = why  # what stands in the way, in the game's words, where it is known
         legal = ", ".join(decision.legal_keys()) or "none"
-        super().__init__(f"'{answer}' is not a legal answer for {decision.rule} ({decision.prompt}); legal: {legal}")
+        because = f" ({why})" if why else ""
+        super().__init__(
+            f"'{answer}' is not a legal answer for {decision.title} ({decision.prompt}){because}; legal: {legal}"
+        )
 
 
 def options_of(keys: Iterable[str], labels: dict[str, str] | None = None) -> tuple[Option, ...]:

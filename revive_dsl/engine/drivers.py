@@ -44,7 +44,7 @@ class ScriptExhausted(LookupError):
     def __init__(self, decision: Decision):
         self.decision = decision
         super().__init__(
-            f"the move does not answer {decision.rule} ({decision.prompt}); legal: {', '.join(decision.legal_keys())}"
+            f"the move does not answer {decision.title} ({decision.prompt}); legal: {', '.join(decision.legal_keys())}"
         )
 
 

@@ -20,9 +20,9 @@ move completes, so an illegal or unfinished move leaves the state untouched.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.decisions import Decision, IllegalAnswer, Option, options_of
 from revive_dsl.engine.hooks import Hooks, owner, packages_of
 from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.memo import unchanged
@@ -89,6 +89,44 @@ def move_allowed(game: Game, key: str, given: Sequence[str] = ()) -> bool:
     if given and m.available_given is not None:
         return m.available_given(game, given)
     return m.available(game)
+
+
+def why_refused(game: Game, key: str) -> str | None:
+    """Why the current player may not make the move ``key`` now, in the game's words; None if they may, or if the
+    key names no move of the game (a typo has its own message).
+
+    >>> from revive_dsl.engine.state import Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> why_refused(game, "end")
+    'Ann has taken no action yet this turn'
+    """
+    name = game.players[game.turn.player].name
+    if key == "end":
+        return None if game.turn.actions > 0 else f"{name} has taken no action yet this turn"
+    m = MOVES.get(key)
+    if m is None or key not in _table_order(game)[1] or move_allowed(game, key):
+        return None
+    if m.first and game.turn.actions != 0:
+        return f"{m.label} must be the turn's first action"
+    if m.is_action and not m.first and game.turn.hibernated:
+        return f"{name} has hibernated: no other action follows this turn"
+    if m.is_action and not m.first and actions_left(game) <= 0:
+        return f"{name} has already taken this turn's action"
+    from revive_dsl.engine.interpret import WHY_NOT
+
+    reason = WHY_NOT.get(key)
+    if reason is not None:
+        rules = Rules.load(tuple(game.packs))
+        with unchanged(game):
+            return reason(Ctx(game, game.turn.player, rules), None)
+    refusal = MOVE_REFUSALS.get(key)
+    if refusal is not None:
+        return refusal(game)
+    return f"{name} cannot {m.label.replace('your ', 'their ')} now"
+
+
+# Why a move that is not available now is not (``switch``: the switch is already used); modules add theirs.
+MOVE_REFUSALS: dict[str, Callable[[Game], str]] = {}
 
 
 def legal_moves(game: Game) -> list[str]:
@@ -197,15 +235,19 @@ class Runner:
         turn's move, the answers that will follow, if known (a replay's move line): whether the move is possible
         is then found from them first (the same answer, sooner)."""
         asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
-        if asked:
-            option = self._turn[1].choose(key)
-        elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing all
-            option = Option(key)
-        else:
-            decision = self.decision()
-            if decision is None:
-                raise ValueError("the game is over")
-            option = decision.choose(key)
+        try:
+            if asked:
+                option = self._turn[1].choose(key)
+            elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing
+                option = Option(key)
+            else:
+                decision = self.decision()
+                if decision is None:
+                    raise ValueError("the game is over")
+                option = decision.choose(key)
+        except IllegalAnswer as err:
+            why = why_refused(self.game, key) if self._at_turn() else None
+            raise err if why is None else IllegalAnswer(err.decision, key, why) from None
         if self._gen is None:
             self._start(option)
         else:
@@ -258,9 +300,23 @@ class Runner:
         self._gen = chosen.carry_out(ctx)
         self._advance(None)
 
+    def _named(self, decision: Decision) -> Decision:
+        """The decision with each unlabelled option that is a component labelled by the component's name (a card
+        is asked for by its id, the key scripts write, and shown by the name printed on it)."""
+        if self.rules is None or type(decision) is not Decision:  # a list made only when asked keeps its labels
+            return decision
+        rules = self.rules
+        named = tuple(
+            Option(o.key, str(rules.data(o.key).get("name", o.key)))
+            if not o.label and o.key in rules.content.components
+            else o
+            for o in decision.options
+        )
+        return decision if named == decision.options else replace(decision, options=named)
+
     def _advance(self, option: Option | None) -> None:
         assert self._gen is not None and self._work is not None
         try:
-            self._pending = next(self._gen) if option is None else self._gen.send(option)
+            self._pending = self._named(next(self._gen) if option is None else self._gen.send(option))
         except StopIteration:
             self.game, self._work, self._gen, self._pending = self._settled(self._work), None, None, None

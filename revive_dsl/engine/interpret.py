@@ -112,6 +112,19 @@ DECLINABLE: set[str] = set()
 NEEDS: dict[str, Callable[[Ctx], bool]] = {}
 
 SKIP = "skip"
+_USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
+
+
+def english(expr: n.Expr) -> str:
+    """An effect as the rulebook would say it (the explainer's English), for questions and the log.
+
+    >>> from revive_dsl.parser import parse
+    >>> english(parse("artifact and hibernate and remove_self").clauses[0].body)
+    'take a major artifact, hibernate at once, ending your turn and remove this card from the game'
+    """
+    from revive_dsl.explain import expr_phrase  # the explainer reads the formatter, which reads the engine's nodes
+
+    return expr_phrase(expr)
 
 
 def declinable(expr: n.Expr) -> bool:
@@ -167,6 +180,74 @@ def _always(ctx: Ctx) -> bool:
     return True
 
 
+# Why a word's need (:data:`NEEDS`) is not met, in the game's words ("no vacant water space in range");
+# modules add theirs. A word without one is said not to be possible now.
+WHY_NOT: dict[str, Callable[[Ctx, n.Call], str]] = {}
+
+
+def why_not(ctx: Ctx, expr: n.Expr) -> str | None:
+    """Which part of an expression cannot be carried out now, and why; None when it can (:func:`can_carry_out`).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> from revive_dsl.parser import parse
+    >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
+    >>> why_not(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
+    'paying 1 crystal: Ann has 0 crystals'
+    >>> why_not(ctx, parse("gain 2 book").clauses[0].body) is None
+    True
+    """
+    if can_carry_out(ctx, expr):
+        return None
+    return _why_not(ctx, expr) or f"{english(expr)} is not possible now"
+
+
+def _why_not(ctx: Ctx, expr: n.Expr) -> str | None:
+    if can_carry_out(ctx, expr):
+        return None
+    if isinstance(expr, n.Call):
+        reason = WHY_NOT.get(expr.name)
+        return f"{english(expr)}: {reason(ctx, expr) if reason else 'not possible now'}"
+    if isinstance(expr, n.Trade):
+        if not _payable(ctx, expr.cost):
+            return f"paying {_cost_words(expr.cost)}: {_short(ctx, expr.cost)}"
+        return _why_not(ctx, expr.gain)
+    if isinstance(expr, n.OneOf):
+        return "none of its choices: " + "; ".join(filter(None, (_why_not(ctx, o) for o in expr.options)))
+    if isinstance(expr, n.AllOf):
+        return next(filter(None, (_why_not(ctx, i) for i in expr.items)), None)
+    if isinstance(expr, n.IfThen):
+        if not holds(expr.condition, ctx):
+            from revive_dsl.explain import condition_phrase
+
+            return f"its condition does not hold: {condition_phrase(expr.condition)}"
+        return _why_not(ctx, expr.body)
+    if isinstance(expr, n.Repeat | n.ForEach):
+        return _why_not(ctx, expr.body)
+    return None
+
+
+def _cost_words(cost: n.Cost) -> str:
+    from revive_dsl.explain import cost_phrase
+
+    return cost_phrase(cost)
+
+
+def _short(ctx: Ctx, cost: n.Cost) -> str:
+    """What the player has of a cost they cannot pay: ``Ann has 0 crystals``, ``Ann has 1 basic resource``."""
+    from revive_dsl.explain import noun
+
+    fixed = cost_of(cost)
+    wild = fixed.pop("basic", 0)
+    player = ctx.player
+    lacking = [r for r, amount in fixed.items() if not res.can_pay(player, {r: amount})]
+    if lacking:
+        return " and ".join(f"{player.name} has {noun(r, player.resources.get(r, 0))}" for r in lacking)
+    if not wild:
+        return f"{player.name} cannot pay it all"
+    left = sum(player.resources[r] for r in (*res.BASIC, "crystal")) - sum(fixed.values())
+    return f"{player.name} has {max(left, 0)} basic resource{'s' if left != 1 else ''} left over for {wild}"
+
+
 # Words that only prepare what follows them in an ``and`` (``range 1 and (explore or build)``): a feasibility
 # test tries them on a copy of the state first, so that the rest is judged as it will be carried out.
 # Modules add theirs.
@@ -199,13 +280,11 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
     if isinstance(expr, n.Trade):
         yield from trade(expr, ctx)
         return
-    from revive_dsl.formatter import format_expr
-
-    text = format_expr(expr)
-    choice = yield Decision(ctx.seat, "optional effect", f"use {text}?", options_of(["use", SKIP]))
+    text = english(expr)
+    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of(["use", SKIP], _USE_LABELS))
     if choice.key == SKIP:
         ctx.declined = True
-        ctx.log.append(f"{ctx.player.name} skips {text}")
+        ctx.log.append(f"{ctx.player.name} skips: {text}")
         return
     yield from run_chosen(expr, ctx)
 
@@ -242,10 +321,11 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
             return
         from revive_dsl.formatter import format_expr
 
-        keys = [format_expr(o) for o in usable]
+        keys = [format_expr(o) for o in usable]  # the keys scripts answer with: the effect as written
+        labels = {key: english(o) for key, o in zip(keys, usable, strict=True)} | _USE_LABELS
         optional = not ctx.consented and any(declinable(o) for o in usable)
         choice = yield Decision(
-            ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys)
+            ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys, labels)
         )
         if choice.key == SKIP:
             ctx.declined = True
@@ -257,7 +337,8 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
         for _ in range(expr.times):
             if not can_carry_out(ctx, expr.body):  # nothing it could do: not asked
                 return
-            choice = yield Decision(ctx.seat, "up to N times", "do it (again)?", options_of(["yes", "no"]))
+            prompt = f"{english(expr.body)} (again)?"
+            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of(["yes", "no"]))
             if choice.key == "no":
                 return
             yield from run_chosen(expr.body, ctx)
@@ -311,18 +392,16 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     cost = cost_of(expr.cost)
     units = cost.pop("basic", 0)
     if not units and not ctx.consented:
-        from revive_dsl.formatter import format_expr
-
-        prompt = f"pay {cost_text(cost)} for {format_expr(expr.gain)}?"
-        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP]))).key == SKIP:
+        prompt = f"pay {cost_text(cost)} to {english(expr.gain)}?"
+        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP], _USE_LABELS))).key == SKIP:
             ctx.declined = True
             return
     chosen: dict[str, int] = {}
     for unit in range(units):
         have = [r for r in res.BASIC if _payable(ctx, expr.cost, {**chosen, r: chosen.get(r, 0) + 1})]
         of = f" ({unit + 1} of {units})" if units > 1 else ""
-        prompt = f"pay 1 of which basic resource{of}?"
-        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have))
+        prompt = f"pay 1 of which basic resource to {english(expr.gain)}{of}?"
+        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have, _USE_LABELS))
         if choice.key == SKIP:
             ctx.declined = True
             return

@@ -67,7 +67,7 @@ def script_error(key: str, decision: Decision, game: Game, rules: Rules) -> str 
     """Why ``key`` could never answer ``decision`` (a script error), or None: the rules refuse it now."""
     names = [p.name for p in game.players]
     words = _words(rules) | set(names) | set(_strings(game.to_dict()))
-    never = f"'{key}' is not a legal answer for {decision.rule} ({decision.prompt}) in any state: "
+    never = f"'{key}' is not a legal answer for {decision.title} ({decision.prompt}) in any state: "
     bad = _unknown(key, rules, words)
     if bad is not None:
         near = _near(key, decision.legal_keys(), words)

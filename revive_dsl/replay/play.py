@@ -317,8 +317,8 @@ class Player:
         from revive_dsl.replay.render import with_names
 
         rules = self.session.rules
-        rule = with_names(decision.rule, rules)
-        rule = decision.rule if rule == decision.rule else f"{rule} ({decision.rule})"
+        rule = with_names(decision.title, rules)
+        rule = decision.title if rule == decision.title else f"{rule} ({decision.title})"
         count = len(decision.options)
         self.say(
             f"{who} decides: {decision.prompt} -- rule {rule}; {count} legal option{'s' * (count != 1)}. {HELP}", ""

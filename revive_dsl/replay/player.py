@@ -285,7 +285,7 @@ class Replay:
                 legal = ", ".join(decision.legal_keys())
                 raise fail(
                     move.pos,
-                    f"the move does not answer {decision.rule} ({decision.prompt}, {who}); legal: {legal}",
+                    f"the move does not answer {decision.title} ({decision.prompt}, {who}); legal: {legal}",
                     decision,
                 )
             answer = answers.pop(0)
@@ -294,7 +294,7 @@ class Replay:
                 hint = f"write {answer.key} without brackets" if who == mover else f"write ({who} {answer.key})"
                 raise fail(
                     answer.pos,
-                    f"{decision.rule} ({decision.prompt}) is decided by {who}, not {given_by}: {hint}",
+                    f"{decision.title} ({decision.prompt}) is decided by {who}, not {given_by}: {hint}",
                     decision,
                 )
             try:  # the turn's move is told the answers that follow (whether it is possible is found from them first)

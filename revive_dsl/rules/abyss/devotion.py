@@ -150,7 +150,9 @@ def _populate_devotion(ctx: Ctx, call: n.Call) -> Effect:
     options = devotion_technologies(ctx)
     if not options:
         return
-    tid = yield Decision(ctx.seat, "populate the devotion location", "unlock which technology?", options_of(options))
+    labels = {t: board_actions.technology_name(rules, player, t) for t in options}
+    rule = "populate the devotion location"
+    tid = yield Decision(ctx.seat, rule, "unlock which technology?", options_of(options, labels))
     tid = tid.key
     board.figures.setdefault(DEVOTION_LOCATION, []).append(ctx.seat)
     ctx.log.append(f"{player.name} populates the devotion location, unlocking {tid} (free)")

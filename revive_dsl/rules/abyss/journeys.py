@@ -106,12 +106,9 @@ def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
 
 
 def _labels(ctx: Ctx, found: dict[str, tuple[str, n.Requirement]]) -> dict[str, str]:
-    from revive_dsl.formatter import format_program
+    from revive_dsl.explain import clause_phrase
 
-    out = {}
-    for key, (_, requirement) in found.items():
-        out[key] = format_program(n.Program((requirement,)))
-    return out
+    return {key: clause_phrase(requirement) for key, (_, requirement) in found.items()}
 
 
 @move(

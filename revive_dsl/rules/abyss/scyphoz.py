@@ -83,13 +83,17 @@ def _may_count_as(ctx: Ctx, card: str, colour: str) -> bool:
     return is_scyphoz(rules_of(ctx), card)  # its colour is chosen as it is played: any
 
 
+def _name(ctx: Ctx, card: str) -> str:
+    return str(rules_of(ctx).data(card).get("name", card))
+
+
 def _choose_as_played(ctx: Ctx, card: str, colour: str) -> Effect:
     if not is_scyphoz(rules_of(ctx), card):
         return
     colours = list(COLOURS) if colour == "any" else [colour]
     chosen = colours[0]
     if len(colours) > 1:
-        prompt = f"{card} counts as which colour this turn?"
+        prompt = f"{_name(ctx, card)} counts as which colour this turn?"
         chosen = (yield Decision(ctx.seat, "Scyphoz colour", prompt, options_of(colours))).key
     abyss(ctx.player).scyphoz_colours[card] = chosen
 
@@ -116,7 +120,7 @@ def _colour_ctx(game: Game) -> Ctx:
 def _choose_colour(ctx: Ctx) -> Effect:
     card = yield Decision(ctx.seat, "Scyphoz colour", "choose a colour for which card?", options_of(uncoloured(ctx)))
     colour = yield Decision(
-        ctx.seat, "Scyphoz colour", f"{card.key} counts as which colour this turn?", options_of(COLOURS)
+        ctx.seat, "Scyphoz colour", f"{_name(ctx, card.key)} counts as which colour this turn?", options_of(COLOURS)
     )
     abyss(ctx.player).scyphoz_colours[card.key] = colour.key
 

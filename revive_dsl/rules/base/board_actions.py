@@ -49,6 +49,7 @@ from revive_dsl.engine.interpret import (
     EFFECTS,
     NEEDS,
     PREPARING,
+    WHY_NOT,
     Ctx,
     Effect,
     args,
@@ -66,7 +67,7 @@ from revive_dsl.engine.state import all_buildings, tokens_at, working_copy
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
 from revive_dsl.rules.base.gains import gain_points
-from revive_dsl.rules.base.machines import activate, usable_machines
+from revive_dsl.rules.base.machines import activate, machine_labels, usable_machines
 from revive_dsl.rules.base.scoring import side_index
 from revive_dsl.rules.base.tracks_api import advance
 
@@ -440,7 +441,8 @@ def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decisio
         if not enabling:
             return False
         prompt = "activate which machine (the action needs one)?"
-        key = (yield Decision(ctx.seat, f"machine during {action}", prompt, options_of(enabling))).key
+        labels = machine_labels(ctx, enabling)
+        key = (yield Decision(ctx.seat, f"machine during {action}", prompt, options_of(enabling, labels))).key
         yield from activate(ctx, key, enabling[key])
         used = True
     if (yield from offer_machines_during(ctx, action)):
@@ -600,6 +602,21 @@ def technologies(rules: Rules, tribe: str, side: str) -> list[dict]:
     return comp.data["sides"].get(side, {}).get("technologies", [])
 
 
+def technology_name(rules: Rules, player, tid: str) -> str:
+    """A technology's name: its own, or the name of the common technology it is (``tech_side_slot``).
+
+    >>> from revive_dsl.engine.state import Player
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun")
+    >>> technology_name(Rules.load(("base",)), p, "t2a"), technology_name(Rules.load(("base",)), p, "t2b")
+    ('Grove blessing', 'Side slot')
+    """
+    tech = next((t for t in technologies(rules, player.tribe, player.side) if t["id"] == tid), {})
+    if "name" in tech:
+        return str(tech["name"])
+    common = tech.get("common", tid)
+    return str(rules.data(common).get("name", common)) if common in rules.content.components else common
+
+
 def next_technologies(rules: Rules, player) -> list[dict]:
     """Technologies the next figure may unlock: the bottom row first, then those connected to an unlocked one.
 
@@ -682,7 +699,7 @@ def populate(ctx: Ctx) -> Effect:
     location = (yield _target_decision(ctx, "populate", prompt, populate_choices, options)).key
     choices = options[location]
     techs = {t["id"]: t for t in technologies(rules, player.tribe, player.side)}
-    labels = {tid: f"{techs[tid].get('name', techs[tid].get('common', tid))}: {label(c)}" for tid, c in choices.items()}
+    labels = {tid: f"{technology_name(rules, player, tid)}: {label(c)}" for tid, c in choices.items()}
     tid = (yield Decision(ctx.seat, "populate", "unlock which technology?", options_of(choices, labels))).key
     books = {"book": techs[tid]["books"]}
     fees = 0 if _waives_fees(rules, player, techs[tid]) else len(board.figures.get(location, []))
@@ -866,6 +883,15 @@ def _register(name: str) -> None:
     move(name, action=True, available=available, label=name, available_given=available_given)(carry_out)
     effect(name)(free_effect)
     NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
+    WHY_NOT[name] = lambda ctx, call: _NOTHING_TO.get(name, "nothing to act on").format(player=ctx.player.name)
+
+
+# Why a board action finds nothing to act on (no target both in range and affordable).
+_NOTHING_TO = {
+    "explore": "no tile to explore that {player} can reach and pay for",
+    "build": "no space to build on that {player} can reach and pay for",
+    "populate": "no location to populate that {player} can reach and pay for",
+}
 
 
 for _name in BOARD_ACTIONS:

@@ -235,15 +235,20 @@ def offer_machines_during(ctx: Ctx, action: str) -> Effect:
 
     Returns whether a machine was activated (otherwise the state is as it was).
     """
-    from revive_dsl.rules.base.machines import activate, machines_usable_during  # machines build on this module
+    from revive_dsl.rules.base.machines import (  # machines build on this module
+        activate,
+        machine_labels,
+        machines_usable_during,
+    )
 
     used = False
     while True:
         usable = dict(machines_usable_during(ctx, action))
         if not usable:
             return used
+        labels = machine_labels(ctx, usable) | {"none": "no machine"}
         choice = yield Decision(
-            ctx.seat, f"machine during {action}", "activate a machine now?", options_of([*usable, "none"])
+            ctx.seat, f"machine during {action}", "activate a machine now?", options_of([*usable, "none"], labels)
         )
         if choice.key == "none":
             return used
@@ -312,7 +317,9 @@ def play_card(ctx: Ctx, colour: str = "any") -> Effect:
     card = (yield Decision(ctx.seat, "play a card", "play which card?", options_of(cards))).key
     for _, choose in CHOSEN_COLOUR.of(ctx):
         yield from choose(ctx, card, colour)
-    slot = (yield Decision(ctx.seat, "play a card", "into which slot?", options_of(playable_slots(rules, player)))).key
+    slots = playable_slots(rules, player)
+    labels = {slot: f"{slot.replace('_', ' ')} slot" for slot in slots}
+    slot = (yield Decision(ctx.seat, "play a card", "into which slot?", options_of(slots, labels))).key
     half = slot_half(rules, slot)
     if half == "either":
         half = (yield Decision(ctx.seat, "side slot", "play it for which half?", options_of(["top", "bottom"]))).key

@@ -91,7 +91,11 @@ def _reclaim_energy(ctx: Ctx, call: n.Call) -> Effect:
     for _ in range(count_arg(call)):
         if not ctx.player.energy_on:
             return
-        choice = yield Decision(ctx.seat, "take back energy", "from which machine?", options_of(ctx.player.energy_on))
+        from revive_dsl.rules.base.machines import machine_name  # machines build on this module
+
+        labels = {spot: machine_name(ctx, spot) for spot in ctx.player.energy_on}
+        prompt = "take back the energy from which machine?"
+        choice = yield Decision(ctx.seat, "take back energy", prompt, options_of(ctx.player.energy_on, labels))
         ctx.player.energy_on.remove(choice.key)
         ctx.player.energy += 1
 

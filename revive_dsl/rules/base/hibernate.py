@@ -103,8 +103,13 @@ def _solo_discard(ctx: Ctx) -> Effect:
         return
     supply = ctx.game.supply
     while _displayed(ctx):
+        shown = _displayed(ctx)
+        rules = rules_of(ctx)
+        names = {key: key.split(":", 1)[1] for key in shown}
+        labels = {key: str(rules.data(c).get("name", c)) for key, c in names.items() if c in rules.content.components}
+        labels["done"] = "nothing more"
         choice = yield Decision(
-            ctx.seat, "solo: discard from the display", "discard what?", options_of([*_displayed(ctx), "done"])
+            ctx.seat, "solo: discard from the display", "discard what?", options_of([*shown, "done"], labels)
         )
         if choice.key == "done":
             break

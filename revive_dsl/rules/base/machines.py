@@ -87,6 +87,39 @@ def usable_machines(
     return out
 
 
+def machine_name(ctx: Ctx, spot: str) -> str:
+    """What the machine at ``spot`` is called: a special machine token's name, ``standard green machine``, a
+    technology's or a tribe's name.
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="sun", special_machines={"special_green_1": "mach_green_1"})
+    >>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
+    >>> machine_name(ctx, "special_green_1"), machine_name(ctx, "standard_green"), machine_name(ctx, "t2a")
+    ('Long-range scanner', 'standard green machine', 'Grove blessing')
+    """
+    rules = rules_of(ctx)
+    components = rules.content.components
+    token = ctx.player.special_machines.get(spot)
+    if token is not None and token in components:
+        return str(rules.data(token).get("name", token))
+    if spot.startswith("standard_"):
+        return f"standard {spot.removeprefix('standard_')} machine"
+    if spot in components:
+        return str(rules.data(spot).get("name", spot))
+    tribe = components.get(ctx.player.tribe)
+    techs = tribe.data.get("sides", {}).get(ctx.player.side, {}).get("technologies", []) if tribe else []
+    tech = next((t for t in techs if t.get("id") == spot), {})
+    return str(tech.get("name", tech.get("common", spot)))
+
+
+def machine_labels(ctx: Ctx, machines: dict[str, n.Expr]) -> dict[str, str]:
+    """Each machine's label, by spot: its name and what it does (``Long-range scanner: gain 2 range``)."""
+    from revive_dsl.engine.interpret import english
+
+    return {spot: f"{machine_name(ctx, spot)}: {english(body)}" for spot, body in machines.items()}
+
+
 def machines_usable_during(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
     """The ``machine during ACTION`` bodies usable while that action is under way (for action code).
 
@@ -140,7 +173,8 @@ def _machines_available(game) -> bool:
 @move("machine", action=False, available=_machines_available, label="use a machine")
 def _use_machine(ctx: Ctx) -> Effect:
     usable = dict(usable_machines(ctx))
-    choice = yield Decision(ctx.seat, "use a machine", "activate which machine?", options_of(usable))
+    labels = machine_labels(ctx, usable)
+    choice = yield Decision(ctx.seat, "use a machine", "activate which machine?", options_of(usable, labels))
     yield from activate(ctx, choice.key, usable[choice.key])
 
 
@@ -230,6 +264,9 @@ def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
 
 @move("tech_trade", action=False, available=lambda g: bool(anytime_trades(_ctx(g))), label="a technology's trade")
 def _tech_trade(ctx: Ctx) -> Effect:
+    from revive_dsl.engine.interpret import english
+
     usable = dict(anytime_trades(ctx))
-    choice = yield Decision(ctx.seat, "technology trade", "which trade?", options_of(usable))
+    labels = {key: f"{machine_name(ctx, key.split(':')[0])}: {english(body)}" for key, body in usable.items()}
+    choice = yield Decision(ctx.seat, "technology trade", "which trade?", options_of(usable, labels))
     yield from run_chosen(usable[choice.key], ctx)

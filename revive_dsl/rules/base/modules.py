@@ -59,7 +59,11 @@ def take_module(ctx: Ctx) -> Effect:
     if not supply.module_display or not spaces:
         return
     module = (yield Decision(ctx.seat, "slot module", "take which module?", options_of(supply.module_display))).key
-    labels = {key: _space_label(activation, there) for key, activation, there in spaces}
+    rules = rules_of(ctx)
+    labels = {
+        key: _space_label(activation, there and str(rules.data(there).get("name", there)))
+        for key, activation, there in spaces
+    }
     keys = [key for key, _, _ in spaces]
     if all(there is not None for _, _, there in spaces):
         # a discard is never forced: with no vacant space the module may stay in the display

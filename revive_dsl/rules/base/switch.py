@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import move
+from revive_dsl.engine.game import MOVE_REFUSALS, move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import STATES, Ctx, Effect
 from revive_dsl.engine.triggers import fire
@@ -30,7 +30,17 @@ def _switch_gain(ctx: Ctx) -> Effect:
     ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
 
 
+# How each use of the switch reads in the question (a use without an entry is shown by its key).
+SWITCH_LABELS = {
+    "resource": "gain 1 basic resource",
+    "copy_top": "copy the top effect of another player's card, then rest it",
+    "copy_bottom": "copy the bottom effect of another player's card",
+    "journey": "start a journey",
+}
 SWITCH_OPTIONS: Hooks[SwitchOption] = Hooks("SWITCH_OPTIONS", [("resource", lambda ctx: True, _switch_gain)])
+
+
+MOVE_REFUSALS["switch"] = lambda g: f"{g.players[g.turn.player].name}'s switch is already used"
 
 
 @move("switch", action=True, available=lambda g: not g.players[g.turn.player].switch_used, label="use your switch")
@@ -40,7 +50,8 @@ def _switch(ctx: Ctx) -> Effect:
     if len(usable) == 1:
         yield from usable[0][1](ctx)
     else:
-        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of([k for k, _ in usable]))
+        keys = [k for k, _ in usable]
+        choice = yield Decision(ctx.seat, "switch", "use the switch for what?", options_of(keys, SWITCH_LABELS))
         yield from dict(usable)[choice.key](ctx)
     yield from fire(ctx, "switch")  # ``when switch:`` clauses (an expansion tribe's gadget)
     for hook in AFTER_SWITCH.of(ctx):

@@ -27,7 +27,18 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.hooks import Hooks
-from revive_dsl.engine.interpret import COUNTERS, EFFECTS, Ctx, Effect, args, count_arg, effect, run, run_chosen
+from revive_dsl.engine.interpret import (
+    COUNTERS,
+    EFFECTS,
+    Ctx,
+    Effect,
+    args,
+    count_arg,
+    effect,
+    run,
+    run_chosen,
+    why_not,
+)
 from revive_dsl.engine.interpret import can_carry_out as interpret_can_carry_out
 from revive_dsl.engine.rules import Rules
 from revive_dsl.signatures import lookup
@@ -384,8 +395,12 @@ def _ability(ctx: Ctx, call: n.Call) -> Effect:
     """``ability``: carry out the tribe ability; if it could be, move a tribe board marker to progress."""
     program = ability_program(ctx)
     bodies = [c.body for c in program.clauses if isinstance(c, n.Immediate)] if program is not None else []
-    if program is None or not all(can_carry_out(ctx, body) for body in bodies):
-        ctx.log.append(f"{ctx.player.name} cannot carry out the tribe ability")
+    if program is None:
+        ctx.log.append(f"{ctx.player.name} cannot carry out the tribe ability: the tribe has none")
+        return
+    if not all(can_carry_out(ctx, body) for body in bodies):
+        reason = next(filter(None, (why_not(ctx, body) for body in bodies)), "part of it is not in the rules yet")
+        ctx.log.append(f"{ctx.player.name} cannot carry out the tribe ability: {reason}")
         return
     # the marker leaves the tribe board as the ability starts (the falcon counts it), and lands after
     moves_marker = ctx.player.tribe_markers > 0

@@ -44,7 +44,20 @@ from revive_dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, args, cost_of, count, count_arg, effect, run
+from revive_dsl.engine.interpret import (
+    DECLINABLE,
+    NEEDS,
+    WHY_NOT,
+    Ctx,
+    Effect,
+    args,
+    cost_of,
+    cost_text,
+    count,
+    count_arg,
+    effect,
+    run,
+)
 from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.range import range_costs, rules_of
 from revive_dsl.engine.rules import Rules
@@ -220,6 +233,50 @@ def _can_place(ctx: Ctx) -> bool:
 
 
 NEEDS["place"] = _can_place
+
+# Where each token may go, for a refusal's reason.
+_WHERE = {
+    "temple": "vacant water space",
+    "sand_tile": "vacant space of a terrain",
+    "workshop": "space of a terrain that may take a workshop",
+    "target": "sand space or location that may take a target",
+    "forest_tile": "space that may take a forest tile",
+}
+
+
+def why_not_place(ctx: Ctx, token: str) -> str:
+    """Why no ``token`` can be placed now: none left, no space that may take one, none in range, range unpaid.
+
+    >>> from revive_dsl.engine.state import Game
+    >>> p = Player(seat=0, name="Ann", tribe="nadair", side="moon")
+    >>> why_not_place(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "temple")
+    'Ann has no temple left'
+    """
+    name, player = token.replace("_", " "), ctx.player
+    if player.tokens_left.get(token, 0) < 1:
+        return f"{player.name} has no {name} left"
+    if token not in PLACEMENT:
+        return f"no place for a {name} now"
+    spaces, pays_range = PLACEMENT[token]
+    where = _WHERE.get(token, f"space for a {name}")
+    free = spaces(ctx)
+    if not free:
+        return f"no {where} on the board"
+    if pays_range and not ctx.game.turn.unlimited_range:
+        reach = range_costs(ctx)
+        costs = [reach[s] for s in free if s in reach]
+        if not costs:
+            return f"no {where} in range"
+        cheapest = min(costs)
+        reserve = _ability_reserve(ctx)
+        if reserve:
+            paid = cost_text(reserve)
+            return f"{player.name} cannot pay {cheapest} food of range on top of the {paid} the ability costs"
+        return f"{player.name} cannot pay the {cheapest} food of range to the nearest {where}"
+    return f"no {where} now"
+
+
+WHY_NOT["place"] = lambda ctx, call: why_not_place(ctx, args(call)[1][0])
 DECLINABLE.add("place")  # placing one's own token (often paying range): optional
 
 
@@ -269,10 +326,11 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
         return
     options = place_options(ctx, token)
     if not options:
-        ctx.log.append(f"{ctx.player.name} cannot place a {token}")
+        ctx.log.append(f"{ctx.player.name} cannot place a {token.replace('_', ' ')}: {why_not_place(ctx, token)}")
         return
     labels = {space: label(cost) for space, cost in options.items()}
-    space = (yield Decision(ctx.seat, f"place {token}", f"place the {token} where?", options_of(options, labels))).key
+    prompt = f"place the {token.replace('_', ' ')} where?"
+    space = (yield Decision(ctx.seat, f"place {token}", prompt, options_of(options, labels))).key
     rules, board = rules_of(ctx), ctx.game.board
     paid = options[space]
     if PLACEMENT[token][1] and not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll
