@@ -30,6 +30,18 @@ def _game(side: str = "day", **fields) -> tuple[Game, Player, Ctx]:
     return game, player, Ctx(game, 0, ABYSS)
 
 
+def _with_press(energy: int = 0, energy_on: tuple[str, ...] = ("special_grey_1",)) -> tuple[Game, Player, Ctx]:
+    """Ostarius by day with the base technology and the Building press (``machine during build: discount 2``) on
+    special_grey_1; by default its energy is on the press (used earlier this turn) and none is in storage."""
+    return _game(
+        technologies=[BASE_TECH],
+        unlocked=["special_grey_1"],
+        special_machines={"special_grey_1": "mach_grey_2"},
+        energy=energy,
+        energy_on=list(energy_on),
+    )
+
+
 # --- the tile ------------------------------------------------------------------------------------
 
 
@@ -95,13 +107,7 @@ def test_by_day_populating_moves_one_used_energy_back_too():
 def test_by_day_the_energy_taken_back_before_building_powers_that_builds_machine():
     """004: "before or after you populate or build": taken back first, the energy powers the Building press
     (``machine during build: discount 2``) it came off, for this very build; it is not taken again after."""
-    _, player, ctx = _game(
-        technologies=[BASE_TECH],
-        unlocked=["special_grey_1"],
-        special_machines={"special_grey_1": "mach_grey_2"},
-        energy=0,
-        energy_on=["special_grey_1"],  # the press was used earlier this turn
-    )
+    _, player, ctx = _with_press()  # the press was used earlier this turn
     player.resources["gear"] = 3
     asked = decisions_asked(build(ctx), ["before", "special_grey_1", "special_grey_1", "1,0", "small"])
     assert asked[0].rule == "before_or_after" and asked[0].legal_keys() == ["before", "after"]
@@ -115,13 +121,7 @@ def test_by_day_a_build_only_the_energy_taken_back_first_makes_affordable_is_off
     """004 "before or after you populate or build" with 003 "at any time during your turn": with 1 gear, the
     build is affordable only through the Building press, which only the energy taken back first can power; so
     the build is offered, and "before" is the only answer that keeps it possible."""
-    _, player, ctx = _game(
-        technologies=[BASE_TECH],
-        unlocked=["special_grey_1"],
-        special_machines={"special_grey_1": "mach_grey_2"},
-        energy=0,
-        energy_on=["special_grey_1"],
-    )
+    _, player, ctx = _with_press()
     player.resources["gear"] = 1
     assert not action_possible(ctx, "build", before=False) and action_possible(ctx, "build")
     asked = decisions_asked(build(ctx), ["before", "special_grey_1", "special_grey_1", "1,0", "small"])
@@ -134,13 +134,7 @@ def test_by_day_a_build_only_the_energy_taken_back_first_makes_affordable_is_off
 
 
 def test_by_day_the_energy_may_still_be_taken_back_after_the_build():
-    _, player, ctx = _game(
-        technologies=[BASE_TECH],
-        unlocked=["special_grey_1"],
-        special_machines={"special_grey_1": "mach_grey_2"},
-        energy=0,
-        energy_on=["special_grey_1"],
-    )
+    _, player, ctx = _with_press()
     player.resources["gear"] = 3
     run_to_end(build(ctx), ["after", "1,0", "small", "special_grey_1"])  # no energy: no press; back after
     assert player.resources["gear"] == 0 and player.energy_on == []
@@ -148,13 +142,7 @@ def test_by_day_the_energy_may_still_be_taken_back_after_the_build():
 
 
 def test_by_day_the_before_question_is_asked_only_when_it_could_power_a_machine_of_the_action():
-    _, player, ctx = _game(
-        technologies=[BASE_TECH],
-        unlocked=["special_grey_1"],
-        special_machines={"special_grey_1": "mach_grey_2"},
-        energy=1,
-        energy_on=["standard_grey"],  # the press is ready and an energy is in storage: nothing more to power
-    )
+    _, player, ctx = _with_press(energy=1, energy_on=["standard_grey"])  # press ready, an energy in storage
     player.resources["gear"] = 3
     asked = decisions_asked(build(ctx), ["special_grey_1", "1,0", "small", "standard_grey"])
     assert "before_or_after" not in [d.rule for d in asked]
