@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from revive_dsl import check, format_program, load_packs, parse  # noqa: E402
-from revive_dsl import content as content_module  # noqa: E402
-from revive_dsl.parser import effect_parser  # noqa: E402
+from revive_dsl.content import packs as content_module  # noqa: E402
+from revive_dsl.dsl.parser import effect_parser  # noqa: E402
 
 
 def clear_caches() -> None:

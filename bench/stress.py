@@ -37,15 +37,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from revive_dsl.checker import check  # noqa: E402
-from revive_dsl.content import load_packs  # noqa: E402
+from revive_dsl.content.packs import load_packs  # noqa: E402
+from revive_dsl.content.yamlsrc import load_yaml  # noqa: E402
+from revive_dsl.dsl.checker import check  # noqa: E402
+from revive_dsl.dsl.formatter import format_program  # noqa: E402
+from revive_dsl.dsl.parser import parse  # noqa: E402
 from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.fmt import format_text  # noqa: E402
-from revive_dsl.formatter import format_program  # noqa: E402
-from revive_dsl.parser import parse  # noqa: E402
 from revive_dsl.positions import DslError  # noqa: E402
 from revive_dsl.replay import Replay, ReplayError, load_script_text  # noqa: E402
-from revive_dsl.yamlsrc import load_yaml  # noqa: E402
 
 PER_INPUT = 10  # seconds before an input counts as a hang
 BAD = ("traceback", "hang", "changed")

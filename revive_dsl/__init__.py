@@ -19,12 +19,12 @@ from typing import Any
 # program that needs one part (``revive --help``, the move reader) does not pay for the grammar, the
 # signature table and the schemas.
 _WHERE = {
-    "check": "revive_dsl.checker",
-    "Component": "revive_dsl.content",
-    "Content": "revive_dsl.content",
-    "load_packs": "revive_dsl.content",
-    "format_program": "revive_dsl.formatter",
-    "parse": "revive_dsl.parser",
+    "check": "revive_dsl.dsl.checker",
+    "Component": "revive_dsl.content.packs",
+    "Content": "revive_dsl.content.packs",
+    "load_packs": "revive_dsl.content.packs",
+    "format_program": "revive_dsl.dsl.formatter",
+    "parse": "revive_dsl.dsl.parser",
     "Diagnostic": "revive_dsl.positions",
     "DslError": "revive_dsl.positions",
     "Pos": "revive_dsl.positions",
@@ -37,6 +37,8 @@ def __getattr__(name: str) -> Any:
 
         return version()
     if name in _WHERE:
+        if name == "check":  # the checker knows the words of every installed rules package, not only the base game's
+            importlib.import_module("revive_dsl.content.words")
         value = getattr(importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value

@@ -37,7 +37,7 @@ from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
 
 if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
-    from revive_dsl.content import Content
+    from revive_dsl.content.packs import Content
 
 
 @dataclass
@@ -72,7 +72,7 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
     scripts: loading the pack skips them, checking it checks them. A folder with none of these is a
     problem, unless it is one of the ``defaults`` (a checkout's empty ``replays/``).
     """
-    from revive_dsl.content import is_script_file, with_bundled_dependencies
+    from revive_dsl.content.packs import is_script_file, with_bundled_dependencies
 
     out = Targets()
     for raw in paths:
@@ -107,7 +107,7 @@ def collect(paths: list[str], found: Targets | None = None) -> tuple[Content, li
     Single files are checked against the bundled packs (for references), which are loaded
     first unless they are among the paths. Replay scripts among the paths are left out.
     """
-    from revive_dsl.content import (
+    from revive_dsl.content.packs import (
         Content,
         check_references,
         find_pack_folders,
@@ -178,10 +178,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def shipped_schemas() -> dict[str, dict]:
     """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
+    from revive_dsl.content.packages import BUNDLED
+    from revive_dsl.content.schema_defs import all_schemas
     from revive_dsl.engine.registry import load_packages
     from revive_dsl.engine.state_schema import state_schema
-    from revive_dsl.packages import BUNDLED
-    from revive_dsl.schema_defs import all_schemas
 
     load_packages(BUNDLED)  # the state of the bundled packs: base and Call of the Abyss's part
     return {**all_schemas(), "state.schema.json": state_schema(BUNDLED)}
@@ -213,8 +213,9 @@ _SPACE_KEY = re.compile(r"^-?\d+,-?\d+$|^corner_[a-z]+$")
 def cmd_explain(args: argparse.Namespace) -> int:
     from rich.text import Text
 
-    from revive_dsl.explain import explain, explain_tree_text
-    from revive_dsl.formatter import format_program
+    import revive_dsl.content.words  # noqa: F401 - every installed rules package's words can be explained
+    from revive_dsl.dsl.explain import explain, explain_tree_text
+    from revive_dsl.dsl.formatter import format_program
 
     if _SPACE_KEY.match(args.id):  # a space of the board: told in the context of a script (or a fresh game)
         from revive_dsl.replay import board_view
@@ -344,7 +345,7 @@ def _format() -> int:
 
 def _texts(file: str) -> dict[str, str]:
     """A file's text for showing source lines; nothing for a file that cannot be read safely (reported already)."""
-    from revive_dsl.content import read_source
+    from revive_dsl.content.packs import read_source
 
     try:
         return {file: read_source(Path(file))}
@@ -355,7 +356,7 @@ def _texts(file: str) -> dict[str, str]:
 def content_stats(content: Content) -> dict[str, dict[str, dict[str, int]]]:
     """Per pack, per kind: how many components, and how many of each provenance.
 
-    >>> from revive_dsl.content import Content
+    >>> from revive_dsl.content.packs import Content
     >>> content_stats(Content())
     {}
     """
@@ -463,10 +464,11 @@ def cmd_new_pack(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    from revive_dsl import docgen
+    import revive_dsl.content.words  # noqa: F401 - the reference lists every installed rules package's words
+    from revive_dsl.content.packages import BUNDLED
+    from revive_dsl.dsl import docgen
     from revive_dsl.engine import state_schema
     from revive_dsl.engine.registry import load_packages
-    from revive_dsl.packages import BUNDLED
 
     path = Path(args.path) if args.path else docgen.default_path()
     text = docgen.reference()

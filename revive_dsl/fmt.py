@@ -3,7 +3,7 @@ script of an older format is upgraded to the current one.
 
 The YAML is edited with ruamel.yaml's round-trip mode, so comments, key order, flow or
 block style and each string's quoting survive; only effect fields whose text is not
-canonical (:func:`~revive_dsl.formatter.format_program`) change. A file with any problem
+canonical (:func:`~revive_dsl.dsl.formatter.format_program`) change. A file with any problem
 (YAML or DSL syntax) is reported with positions and left alone.
 
 >>> result = format_text('kind: crate\\ncomponents:\\n  - id: c  # a comment\\n'
@@ -32,12 +32,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
-from revive_dsl.content import EFFECT_FIELDS, _effect_paths, read_source
+from revive_dsl.content.packs import EFFECT_FIELDS, _effect_paths, read_source
+from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
+from revive_dsl.dsl.formatter import format_program
+from revive_dsl.dsl.parser import parse
 from revive_dsl.fileio import write_text_atomic
-from revive_dsl.formatter import format_program
-from revive_dsl.parser import parse
 from revive_dsl.positions import Diagnostic, DslError, Pos
-from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 # Indentation layouts tried, the house layout first; the first that reproduces the file wins.
 _LAYOUTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0))
@@ -201,8 +201,8 @@ def _upgrade(text: str, doc: YamlDoc, result: FileResult) -> str | None:
       - move: Ann end
         expect: {Ann.abyss.devotion: 2}  # two
     """
+    from revive_dsl.content.packages import BUNDLED
     from revive_dsl.engine.registry import load_packages
-    from revive_dsl.packages import BUNDLED
     from revive_dsl.replay.paths import formerly
     from revive_dsl.replay.script import former_state
 

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import yaml
 
-from revive_dsl.content import read_source
+from revive_dsl.content.packs import read_source
 from revive_dsl.engine.decisions import Decision
 from revive_dsl.fileio import write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos

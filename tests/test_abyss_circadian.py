@@ -234,8 +234,8 @@ def test_by_day_the_machine_is_not_offered_during_a_gain():
 
 
 def run_text_gen(ctx: Ctx, text: str):
+    from revive_dsl.dsl.parser import parse
     from revive_dsl.engine.interpret import run
-    from revive_dsl.parser import parse
 
     for clause in parse(text).clauses:
         yield from run(clause.body, ctx)

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from revive_dsl import load_packs
-from revive_dsl import nodes as n
-from revive_dsl.signatures import TYPES
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.signatures import TYPES
 
 # Printed counts from the expansion rulebook's component list.
 PRINTED = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text
@@ -14,7 +15,6 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.gates import footprints, gate_options, gates, is_closed
 from revive_dsl.rules.base.board_actions import build_options
 from revive_dsl.rules.base.hibernate import hibernate_steps

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.game import MOVES, Runner, legal_moves
 from revive_dsl.engine.interpret import Ctx, count, decisions_asked
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.journeys import met, start_journey
 from revive_dsl.rules.abyss.state import abyss, abyss_player
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.game import Runner, end_turn
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_to_end
@@ -14,7 +15,6 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.triggers import fire
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.leech import MARKER, copyable_halves, leechable
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.interpret import Ctx, count, decisions_asked, run_to_end
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.gains import gain_points
 from revive_dsl.rules.base.hibernate import hibernate_steps

@@ -1,6 +1,7 @@
 """The shape of the code: no import circles, and every layer imports only the layers below it.
 
-content (text, trees, packs) -> engine (machinery) -> rules packages (base, then abyss) -> replay -> CLI.
+foundation (positions, files) -> dsl (text, trees) -> content (packs) -> engine (machinery) -> rules packages
+(base, then abyss) -> replay -> CLI.
 Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones included.
 """
 
@@ -16,8 +17,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "revive_dsl"
 TOOLS = ("cli", "scaffold", "fmt", "upgrade")  # the command line and the tools it runs over every layer
 
 # Layers, lowest first; a module may import its own layer and those below it.
+FOUNDATION = ("positions", "resources", "fileio", "gctune")  # positions and errors, files, the process
 LAYERS = [
-    ("content", lambda m: m.count(".") == 1 and m.split(".")[1] not in ("engine", "rules", "replay", *TOOLS)),
+    ("foundation", lambda m: m.count(".") == 1 and m.split(".")[1] in FOUNDATION),
+    ("dsl", lambda m: m.startswith("revive_dsl.dsl")),
+    ("content", lambda m: m.startswith("revive_dsl.content")),
     ("engine", lambda m: m.startswith("revive_dsl.engine")),
     ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
     ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
@@ -83,6 +87,19 @@ def test_every_layer_imports_only_itself_and_the_layers_below():
     assert upward == []
 
 
+def test_the_package_root_holds_only_the_foundation_and_the_tools():
+    """The DSL's modules live in revive_dsl/dsl/, the content's in revive_dsl/content/: none at the root."""
+    root = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    assert [m for m in root if m not in FOUNDATION + TOOLS] == []
+
+
+def test_the_dsl_reads_no_content():
+    """The words a rules package adds reach the signature table from the content layer, never the other way."""
+    dsl = {m: d for m, d in graph().items() if m.startswith("revive_dsl.dsl")}
+    upward = sorted(f"{m} imports {d}" for m, deps in dsl.items() for d in deps if d.startswith("revive_dsl.content"))
+    assert upward == []
+
+
 def test_the_engine_imports_no_rules_package():
     engine = {m: d for m, d in graph().items() if m.startswith("revive_dsl.engine")}
     assert sorted((m, d) for m, deps in engine.items() for d in deps if d.startswith("revive_dsl.rules")) == []
@@ -108,9 +125,9 @@ def _strings(path: Path) -> set[str]:
 
 def test_the_engine_core_names_no_word_of_a_rules_package():
     """Every DSL word and every move a rules package defines, looked for as a string in the core's code."""
+    from revive_dsl.dsl.signatures import ALL
     from revive_dsl.engine.game import MOVES
     from revive_dsl.engine.registry import load_all
-    from revive_dsl.signatures import ALL
 
     load_all()
     words = {s.name for s in ALL} | {m.name for m in MOVES.values() if not m.carry_out.__module__.startswith(
@@ -147,10 +164,10 @@ def test_the_engine_core_names_no_field_of_a_rules_packages_state():
 def test_the_base_rules_name_no_word_field_or_kind_of_the_expansion():
     """The base game's rules package reaches the expansion only through its hook lists: no text or attribute
     in it is a DSL word, a state field or a component kind that Call of the Abyss brings."""
+    from revive_dsl.dsl.signatures import ALL
     from revive_dsl.engine.registry import load_packages
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.state import PARTS
-    from revive_dsl.signatures import ALL
 
     load_packages(["base", "abyss"])
     kinds = {c.kind for c in Rules.load(("base", "abyss")).content.components.values()}

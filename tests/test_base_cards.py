@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from revive_dsl import load_packs
-from revive_dsl.content import EFFECT_FIELDS
-from revive_dsl.formatter import format_program
+from revive_dsl.content.packs import EFFECT_FIELDS
+from revive_dsl.dsl.formatter import format_program
 
 # Printed counts from the base rulebook's component list.
 PRINTED = {

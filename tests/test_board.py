@@ -1,11 +1,11 @@
-"""The boards as data: hex helpers, the map rules of revive_dsl/board.py, and the base boards and tribes."""
+"""The boards as data: hex helpers, the map rules of revive_dsl/content/board.py, and the base boards and tribes."""
 
 import copy
 from collections import Counter
 
 import pytest
 
-from revive_dsl.board import (
+from revive_dsl.content.board import (
     check_board,
     distance,
     half_turn,
@@ -14,7 +14,7 @@ from revive_dsl.board import (
     neighbours,
     slots,
 )
-from revive_dsl.content import Component, Content, load_packs
+from revive_dsl.content.packs import Component, Content, load_packs
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from revive_dsl.cli import main
-from revive_dsl.content import load_packs
+from revive_dsl.content.packs import load_packs
 from revive_dsl.positions import DslError
 
 

@@ -1,4 +1,4 @@
-"""Compiled content kept between processes (revive_dsl/content_cache.py): the same content comes back from the
+"""Compiled content kept between processes (revive_dsl/content/cache.py): the same content comes back from the
 cache, any change to a pack's files compiles afresh, a broken cache file is ignored, problems are never kept."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl import content_cache
+from revive_dsl.content import cache as content_cache
 from revive_dsl.positions import DslError
 
 PACK = "id: p\nname: P\nversion: '0.1'\ndepends: [base]\n"

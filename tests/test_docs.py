@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from revive_dsl import docgen
 from revive_dsl.cli import main
-from revive_dsl.signatures import ALL
+from revive_dsl.dsl import docgen
+from revive_dsl.dsl.signatures import ALL
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "dsl-reference.md"
 

@@ -3,7 +3,7 @@
 import pytest
 
 from revive_dsl import DslError, check, format_program, parse
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 
 
 def test_gain_resource_compiles_to_a_call_with_count_and_resource():

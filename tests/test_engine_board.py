@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.interpret import Ctx, run, run_to_end
@@ -19,7 +20,6 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.board_actions import (
     build,
     build_options,

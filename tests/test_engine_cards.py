@@ -10,7 +10,8 @@ import types
 
 import pytest
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.drivers import RandomDriver
 from revive_dsl.engine.game import Runner, end_turn
@@ -18,7 +19,6 @@ from revive_dsl.engine.interpret import Ctx, decisions_asked, run
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.cards import card_colours, play_card, playable_slots
 from revive_dsl.rules.base.modules import take_module
 

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine import triggers
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.invariants import violations
@@ -18,7 +19,6 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.scoring import final_scores, solo_rank
 
 load_all()

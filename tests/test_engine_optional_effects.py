@@ -7,13 +7,13 @@ technology's trade, a repetition) asks nothing more; each ``basic`` in a cost is
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.machines import activate
 
 load_all()

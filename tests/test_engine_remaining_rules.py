@@ -9,6 +9,7 @@ only technologies connected to an unlocked one).
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.game import Runner, legal_moves
 from revive_dsl.engine.interpret import Ctx, decisions_asked, run, run_text, run_to_end
@@ -16,7 +17,6 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.board_actions import build_options, populate, populate_options, technologies
 
 load_all()

@@ -2,14 +2,14 @@
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
+from revive_dsl.dsl.signatures import BY_KIND
 from revive_dsl.engine.interpret import COUNTERS, Ctx, count
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.scoring import apply_final_scores, evaluate, final_scores, ranking, solo_rank
-from revive_dsl.signatures import BY_KIND
 
 BASE = Rules.load(("base",))
 ABYSS = Rules.load(("base", "abyss"))

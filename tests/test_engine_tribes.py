@@ -8,6 +8,7 @@ s3: -1,-1 mountain; 0,-1 field. s5: -1,2 mountain; 0,1 sand; 1,2 field).
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine import registry
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.game import Runner
@@ -17,7 +18,6 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Played, Player, put_token, tokens_at
 from revive_dsl.engine.triggers import fire
-from revive_dsl.parser import parse
 from revive_dsl.rules.base.board_actions import build, build_options, populate_options
 from revive_dsl.rules.base.machines import activate, anytime_trades, machines_usable_during, usable_machines
 from revive_dsl.rules.base.tribes import falcon_moves, place_options

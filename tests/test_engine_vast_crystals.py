@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
 from revive_dsl.engine.geometry import corners_reached
 from revive_dsl.engine.geometry import slots_touch as _touch
 from revive_dsl.engine.interpret import Ctx, count
@@ -13,7 +14,6 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.rules.abyss.lake_adjacency import lake_slots
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.setup import area_tile_ids
@@ -145,7 +145,7 @@ def test_a_vast_crystal_counts_as_one_crystal_symbol():
 
 
 def _counter(clause):
-    from revive_dsl import nodes as n
+    from revive_dsl.dsl import nodes as n
 
     return next(node for node in clause.walk() if isinstance(node, n.Call) and node.name == "crystal_symbols")
 

@@ -55,8 +55,8 @@ def test_a_script_with_its_card_replays_with_snapshots(snapshot):
 
 
 def test_the_test_process_knows_nothing_of_the_lagoon():
+    from revive_dsl.content.packages import installed
+    from revive_dsl.dsl.signatures import SIGNATURES
     from revive_dsl.engine.state import PARTS
-    from revive_dsl.packages import installed
-    from revive_dsl.signatures import SIGNATURES
 
     assert "lagoon" not in installed() and "lagoon" not in PARTS and "dive" not in SIGNATURES

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from revive_dsl import nodes as n
 from revive_dsl import parse
 from revive_dsl.cli import main
-from revive_dsl.content import load_packs
-from revive_dsl.explain import explain, explain_tree_text, explain_word, noun, plural
-from revive_dsl.signatures import ALL
+from revive_dsl.content.packs import load_packs
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.explain import explain, explain_tree_text, explain_word, noun, plural
+from revive_dsl.dsl.signatures import ALL
 
 
 @pytest.mark.parametrize(

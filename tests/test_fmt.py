@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from revive_dsl.cli import main
-from revive_dsl.content import load_packs
+from revive_dsl.content.packs import load_packs
+from revive_dsl.dsl.formatter import format_program
+from revive_dsl.dsl.parser import parse
 from revive_dsl.fmt import format_text
-from revive_dsl.formatter import format_program
-from revive_dsl.parser import parse
 from revive_dsl.resources import content_root
 
 MESSY = """\

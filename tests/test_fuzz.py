@@ -16,14 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from revive_dsl import DslError, check, format_program, parse
-from revive_dsl import nodes as n
 from revive_dsl.cli import collect
-from revive_dsl.docgen import CONSTRUCTS
-from revive_dsl.explain import explain, explain_tree_text
+from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.docgen import CONSTRUCTS
+from revive_dsl.dsl.explain import explain, explain_tree_text
+from revive_dsl.dsl.signatures import BY_KIND, DURING, TYPES, Signature
 from revive_dsl.positions import Origin
 from revive_dsl.resources import content_root
-from revive_dsl.signatures import BY_KIND, DURING, TYPES, Signature
-from revive_dsl.yamlsrc import load_yaml
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

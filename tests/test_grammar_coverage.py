@@ -14,8 +14,8 @@ import pytest
 from lark import Lark
 
 from revive_dsl import check, parse
-from revive_dsl.docgen import CONSTRUCTS
-from revive_dsl.parser import effect_parser
+from revive_dsl.dsl.docgen import CONSTRUCTS
+from revive_dsl.dsl.parser import effect_parser
 from revive_dsl.resources import grammar_path
 
 REFERENCE_EXAMPLES = [c.example for group in CONSTRUCTS.values() for c in group]

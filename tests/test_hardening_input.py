@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl import DslError, yamlsrc
-from revive_dsl.checker import check
-from revive_dsl.content import read_source
+from revive_dsl import DslError
+from revive_dsl.content import yamlsrc
+from revive_dsl.content.packs import read_source
+from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl.checker import check
+from revive_dsl.dsl.formatter import format_program
+from revive_dsl.dsl.parser import parse
 from revive_dsl.fmt import format_files
-from revive_dsl.formatter import format_program
-from revive_dsl.parser import parse
-from revive_dsl.yamlsrc import load_yaml
 
 
 @pytest.fixture(autouse=True)
@@ -278,7 +279,7 @@ def test_check_names_a_fifo_given_on_the_command_line(tmp_path):
 
 
 def test_an_unknown_pack_is_named_without_a_made_up_position():
-    from revive_dsl.content import load_packs
+    from revive_dsl.content.packs import load_packs
 
     with pytest.raises(DslError) as err:
         load_packs(["nope"])
@@ -354,7 +355,7 @@ def test_links_in_a_pack_are_each_reported_once_by_the_link_and_never_read():
 
 
 def test_a_pack_reads_its_real_folders_and_not_its_links():
-    from revive_dsl.content import Content, load_pack_folder, resolve_packs
+    from revive_dsl.content.packs import Content, load_pack_folder, resolve_packs
 
     _linked_pack()
     content, problems = Content(), []

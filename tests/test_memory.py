@@ -7,7 +7,7 @@ import gc
 from collections import deque
 from pathlib import Path
 
-from revive_dsl import yamlsrc
+from revive_dsl.content import yamlsrc
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl.content import load_packs
+from revive_dsl.content.packs import load_packs
+from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.resources import schema_dir
-from revive_dsl.yamlsrc import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl.content import load_packs
+from revive_dsl.content.packs import load_packs
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.positions import DslError

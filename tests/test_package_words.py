@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl.content import load_packs
-from revive_dsl.docgen import reference
-from revive_dsl.packages import package_folder
-from revive_dsl.parser import parse
+from revive_dsl.content.packages import package_folder
+from revive_dsl.content.packs import load_packs
+from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl.docgen import reference
+from revive_dsl.dsl.parser import parse
+from revive_dsl.dsl.signatures import BY_KIND, SIGNATURES, TYPES, package_words
 from revive_dsl.positions import DslError
-from revive_dsl.signatures import BY_KIND, SIGNATURES, TYPES, package_words
-from revive_dsl.yamlsrc import load_yaml
 
 
 def test_the_expansion_words_come_from_its_words_file():

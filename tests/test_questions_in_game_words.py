@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from revive_dsl.dsl.parser import parse
+from revive_dsl.dsl.signatures import DURING, SIGNATURES
 from revive_dsl.engine.decisions import Decision, IllegalAnswer, options_of
 from revive_dsl.engine.game import Runner, why_refused
 from revive_dsl.engine.interpret import Ctx, run_text, why_not
@@ -17,10 +19,8 @@ from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.parser import parse
 from revive_dsl.replay.player import Replay
 from revive_dsl.replay.script import load_script
-from revive_dsl.signatures import DURING, SIGNATURES
 
 load_all()
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from revive_dsl.content import load_packs
+from revive_dsl.content.packages import installed
+from revive_dsl.content.packs import load_packs
 from revive_dsl.engine.registry import module_rank, package_modules
 from revive_dsl.engine.rules import Rules
-from revive_dsl.packages import installed
 from revive_dsl.positions import DslError
 
 REPO = Path(__file__).resolve().parent.parent

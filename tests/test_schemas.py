@@ -6,8 +6,8 @@ import json
 import jsonschema
 import pytest
 
+from revive_dsl.content.schema_defs import KIND_ITEMS, all_schemas, file_schema
 from revive_dsl.resources import schema_dir
-from revive_dsl.schema_defs import KIND_ITEMS, all_schemas, file_schema
 
 
 @pytest.mark.parametrize("name", sorted(all_schemas()))

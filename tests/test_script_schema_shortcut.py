@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from revive_dsl.content.schema_defs import SCRIPT_SCHEMA, schema_errors
+from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.replay.script import _plain_steps_are_valid, script_schema_errors
-from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors
-from revive_dsl.yamlsrc import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = sorted((ROOT / "replays").rglob("*.yaml"))

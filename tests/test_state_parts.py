@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from revive_dsl.content.schema_defs import schema_errors
 from revive_dsl.engine.state import PARTS, Game, Player, part, state_part
 from revive_dsl.engine.state_schema import state_schema
-from revive_dsl.schema_defs import schema_errors
 
 
 @pytest.fixture

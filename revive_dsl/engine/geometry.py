@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from revive_dsl.board import neighbours as cell_neighbours
-from revive_dsl.board import slots
+from revive_dsl.content.board import neighbours as cell_neighbours
+from revive_dsl.content.board import slots
 from revive_dsl.engine.memo import remembered_on_board
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_tokens, plain_key, tokens_at

@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any, TypeVar
 
+from revive_dsl.content.packages import installed, version
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
-from revive_dsl.packages import installed, version
 
 T = TypeVar("T")
 

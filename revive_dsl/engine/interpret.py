@@ -1,6 +1,6 @@
 """The interpreter: one visitor over effect trees, asking every choice as a Decision.
 
-Each node type has one method; a :class:`~revive_dsl.nodes.Call` dispatches on its word
+Each node type has one method; a :class:`~revive_dsl.dsl.nodes.Call` dispatches on its word
 to the table :data:`EFFECTS` (the same words as the signature table's effects). Effects
 are generators: they ``yield`` decisions and receive the chosen option.
 
@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.hooks import Hooks
@@ -118,11 +118,11 @@ _USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
 def english(expr: n.Expr) -> str:
     """An effect as the rulebook would say it (the explainer's English), for questions and the log.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> english(parse("artifact and hibernate and remove_self").clauses[0].body)
     'take a major artifact, hibernate at once, ending your turn and remove this card from the game'
     """
-    from revive_dsl.explain import expr_phrase  # the explainer reads the formatter, which reads the engine's nodes
+    from revive_dsl.dsl.explain import expr_phrase  # the explainer reads the formatter, which reads the engine's nodes
 
     return expr_phrase(expr)
 
@@ -131,7 +131,7 @@ def declinable(expr: n.Expr) -> bool:
     """Whether a player may decline the expression: it pays something or holds a :data:`DECLINABLE` word.
 
     >>> from revive_dsl.engine.registry import load_packages
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> load_packages(["base"])  # the base game's words: explore is among them
     >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "explore")]
     [False, True, True]
@@ -152,7 +152,7 @@ def can_carry_out(ctx: Ctx, expr: n.Expr, *, needs: bool = True) -> bool:
     the words' needs and an ``if``'s condition are then not asked.
 
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
     >>> can_carry_out(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
     False
@@ -189,7 +189,7 @@ def why_not(ctx: Ctx, expr: n.Expr) -> str | None:
     """Which part of an expression cannot be carried out now, and why; None when it can (:func:`can_carry_out`).
 
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
     >>> why_not(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
     'paying 1 crystal: Ann has 0 crystals'
@@ -217,7 +217,7 @@ def _why_not(ctx: Ctx, expr: n.Expr) -> str | None:
         return next(filter(None, (_why_not(ctx, i) for i in expr.items)), None)
     if isinstance(expr, n.IfThen):
         if not holds(expr.condition, ctx):
-            from revive_dsl.explain import condition_phrase
+            from revive_dsl.dsl.explain import condition_phrase
 
             return f"its condition does not hold: {condition_phrase(expr.condition)}"
         return _why_not(ctx, expr.body)
@@ -227,14 +227,14 @@ def _why_not(ctx: Ctx, expr: n.Expr) -> str | None:
 
 
 def _cost_words(cost: n.Cost) -> str:
-    from revive_dsl.explain import cost_phrase
+    from revive_dsl.dsl.explain import cost_phrase
 
     return cost_phrase(cost)
 
 
 def _short(ctx: Ctx, cost: n.Cost) -> str:
     """What the player has of a cost they cannot pay: ``Ann has 0 crystals``, ``Ann has 1 basic resource``."""
-    from revive_dsl.explain import noun
+    from revive_dsl.dsl.explain import noun
 
     fixed = cost_of(cost)
     wild = fixed.pop("basic", 0)
@@ -319,7 +319,7 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
         usable = [o for o in expr.options if can_carry_out(ctx, o)]  # an option that can do nothing is not one
         if not usable:
             return
-        from revive_dsl.formatter import format_expr
+        from revive_dsl.dsl.formatter import format_expr
 
         keys = [format_expr(o) for o in usable]  # the keys scripts answer with: the effect as written
         labels = {key: english(o) for key, o in zip(keys, usable, strict=True)} | _USE_LABELS
@@ -355,7 +355,7 @@ def _run(expr: n.Expr, ctx: Ctx) -> Effect:
 def basic_units(cost: n.Cost) -> int:
     """How many ``basic`` units a cost names: each is any one basic resource, chosen on its own.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> texts = ("pay basic + basic -> gain crystal", "pay 2 basic -> points 1")
     >>> [basic_units(parse(t).clauses[0].body.cost) for t in texts]
     [2, 2]
@@ -465,7 +465,7 @@ def run_first_answers(effect_gen: Effect) -> None:
     """Drive an effect answering each decision with its first option (to try what an effect could do, on a copy).
 
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
     >>> game.players[0].resources["gear"] = 1
     >>> run_first_answers(run(parse("pay gear -> gain 2 food").clauses[0].body, Ctx(game, 0)))
@@ -482,7 +482,7 @@ def run_first_answers(effect_gen: Effect) -> None:
 
 def run_text(ctx: Ctx, text: str, answers: Iterable[str] = ()) -> None:
     """Carry out every clause body of an effect text for the Ctx's player, answering from a list."""
-    from revive_dsl.parser import parse
+    from revive_dsl.dsl.parser import parse
 
     def gen() -> Effect:
         for clause in parse(text).clauses:
@@ -505,7 +505,7 @@ def decisions_asked(effect_gen: Effect, answers: Iterable[str]) -> list[Decision
 
 def apply_text(game: Game, seat: int, text: str) -> Effect:
     """Carry out an effect text's immediate clauses for a player (a convenience for tests)."""
-    from revive_dsl.parser import parse
+    from revive_dsl.dsl.parser import parse
 
     ctx = Ctx(game, seat)
 

@@ -30,14 +30,14 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Collection, Iterable
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.signatures import BY_KIND
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args
 from revive_dsl.engine.memo import remembered, unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player, all_buildings, plain_key
-from revive_dsl.signatures import BY_KIND
 
 Origin = tuple[str, int]  # a space range may be counted from, and the range bonus counting from it
 

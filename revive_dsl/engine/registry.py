@@ -2,7 +2,7 @@
 
 The engine's own modules register the machinery's words first (:data:`MACHINERY`). A rules package
 (:mod:`revive_dsl.rules.base`, :mod:`revive_dsl.rules.abyss`, or another distribution's, found through the
-``revive.rules`` entry-point group: :mod:`revive_dsl.packages`) lists its modules in ``MODULES``; each
+``revive.rules`` entry-point group: :mod:`revive_dsl.content.packages`) lists its modules in ``MODULES``; each
 registers itself into the tables of :mod:`revive_dsl.engine.interpret` (``EFFECTS``, ``COUNTERS``,
 ``STATES``), :mod:`revive_dsl.engine.game` (``MOVES``) and the other extension points when imported.
 A game loads the packages its packs name (``rules:`` in ``pack.yaml``) and no other.
@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Iterable
 from functools import cache
 
-from revive_dsl.packages import installed, version
+from revive_dsl.content.packages import installed, version
 
 MACHINERY: list[str] = [
     "revive_dsl.engine.interpret",

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
-from revive_dsl import nodes as n
-from revive_dsl.content import Component, Content
-from revive_dsl.content_cache import load_packs
+from revive_dsl.content.cache import load_packs
+from revive_dsl.content.packs import Component, Content
+from revive_dsl.dsl import nodes as n
 
 
 @dataclass

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.memo import remembered

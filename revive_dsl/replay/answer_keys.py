@@ -160,7 +160,7 @@ def _words(rules: Rules) -> frozenset[str]:
     """Every name the content, the rules and the engine's answers use (ids, slot names, colours, effect words)."""
     ref, kept = _WORDS.get(id(rules), (None, None))
     if ref is None or ref() is not rules or kept is None:
-        from revive_dsl import signatures
+        from revive_dsl.dsl import signatures
         from revive_dsl.engine.game import MOVES
 
         found = set(rules.content.components)
@@ -198,7 +198,7 @@ def _module_spaces(rules: Rules) -> dict[str, int]:
 
 
 def _requirements(rules: Rules, journey: str) -> int | None:
-    from revive_dsl import nodes as n
+    from revive_dsl.dsl import nodes as n
 
     if "requirements" not in rules.data(journey):
         return None

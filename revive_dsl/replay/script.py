@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from revive_dsl.content import (
+from revive_dsl.content.packs import (
     Content,
     check_references,
     find_pack_folders,
@@ -41,6 +41,8 @@ from revive_dsl.content import (
     read_source,
     resolve_packs,
 )
+from revive_dsl.content.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
+from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
 from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
@@ -48,8 +50,6 @@ from revive_dsl.engine.state import Game
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
 from revive_dsl.resources import content_root
-from revive_dsl.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
-from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 # The script format this version writes. Format 3 answers the questions the rules added on 2026-11-25 (how a
 # payment with books standing in is made, Ostarius's energy before or after an action). Format 2 names a
@@ -145,7 +145,7 @@ PLAIN_STEPS_VALID = _plain_steps_are_valid(SCRIPT_SCHEMA)
 
 
 def script_schema_errors(data: dict[str, Any]) -> list[Any]:
-    """The script schema's errors of a script's data (see :func:`~revive_dsl.schema_defs.schema_errors`).
+    """The script schema's errors of a script's data (see :func:`~revive_dsl.content.schema_defs.schema_errors`).
 
     A move line written as plain text is a valid step whatever else the script holds
     (:data:`PLAIN_STEPS_VALID`), so the schema is first asked about the script without those; only if that finds a

@@ -35,7 +35,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from revive_dsl.content import is_script_file, is_script_text  # noqa: F401 - is_script_text: part of this API
+from revive_dsl.content.packs import is_script_file, is_script_text  # noqa: F401 - is_script_text: part of this API
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.script import Script, load_script

@@ -5,5 +5,5 @@
 
 Each package lists its modules in ``MODULES``; :mod:`revive_dsl.engine.registry` imports them for the games
 whose packs name the package (``rules:`` in ``pack.yaml``). Another distribution adds a package of its own
-through the ``revive.rules`` entry-point group (see :mod:`revive_dsl.packages`).
+through the ``revive.rules`` entry-point group (see :mod:`revive_dsl.content.packages`).
 """

@@ -16,14 +16,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # as if pip had installed the package with its entry point
 sys.path.insert(0, str(HERE.parent.parent))
 
-from revive_dsl.packages import register  # noqa: E402
+from revive_dsl.content.packages import register  # noqa: E402
 
 register("lagoon", "lagoon_rules")
 
-from revive_dsl.checker import check  # noqa: E402
+from revive_dsl.dsl.checker import check  # noqa: E402
+from revive_dsl.dsl.parser import parse  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.simulate import play_random_game  # noqa: E402
-from revive_dsl.parser import parse  # noqa: E402
 from revive_dsl.replay import Replay, load_script  # noqa: E402
 
 LAGOON = str(HERE / "lagoon")

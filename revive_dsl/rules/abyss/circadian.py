@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS
@@ -200,7 +200,7 @@ def _before(ctx: Ctx, action: str) -> Effect:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={}, log=ctx.log)
         if not (can_carry_out(sub, clause.body) and energy_first_helps(ctx, action)):
             continue
-        from revive_dsl.formatter import format_expr
+        from revive_dsl.dsl.formatter import format_expr
 
         prompt = f"before you {action} (now), or after: {format_expr(clause.body)}?"
         # an action that only this energy makes affordable (its machine needs it) is offered only "before"

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import Ctx, Effect, args, counter, effect
 from revive_dsl.engine.rules import Rules

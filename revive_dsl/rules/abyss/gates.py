@@ -29,7 +29,7 @@ A gate lies on each space it covers, alone (no other token joins it): ``{"player
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of

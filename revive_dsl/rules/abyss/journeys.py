@@ -23,7 +23,7 @@ Rules encoded here, only when the abyss pack is played:
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
@@ -106,7 +106,7 @@ def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
 
 
 def _labels(ctx: Ctx, found: dict[str, tuple[str, n.Requirement]]) -> dict[str, str]:
-    from revive_dsl.explain import clause_phrase
+    from revive_dsl.dsl.explain import clause_phrase
 
     return {key: clause_phrase(requirement) for key, (_, requirement) in found.items()}
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, counter
 from revive_dsl.engine.rules import Rules

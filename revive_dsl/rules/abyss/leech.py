@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import range as rng
 from revive_dsl.engine import resources as res
 from revive_dsl.engine import triggers
@@ -333,8 +333,8 @@ def without_ability(expr: n.Expr) -> n.Expr | None:
     """The effect as it may be copied: a choice loses its options that activate a tribe ability; None if the
     effect activates one whatever is chosen ("you cannot copy an effect that activates a tribe ability").
 
-    >>> from revive_dsl.formatter import format_expr
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.formatter import format_expr
+    >>> from revive_dsl.dsl.parser import parse
     >>> format_expr(without_ability(parse("module or ability").clauses[0].body))
     'module'
     >>> [without_ability(parse(text).clauses[0].body) for text in ("ability", "gain book and ability")]
@@ -354,7 +354,7 @@ def copyable_half(rules: Rules, card: str, half: str) -> n.Program | None:
     """The half of a card the ability may copy, as it may be copied (:func:`without_ability`), or None: blank,
     nothing to do now, or activating a tribe ability whatever is chosen.
 
-    >>> from revive_dsl.formatter import format_program
+    >>> from revive_dsl.dsl.formatter import format_program
     >>> format_program(copyable_half(Rules.load(("base",)), "start_a_4", "bottom"))
     'module'
     >>> copyable_half(Rules.load(("base",)), "start_a_4", "top") is None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS, move
 from revive_dsl.engine.hooks import same_hook

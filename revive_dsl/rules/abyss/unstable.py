@@ -30,7 +30,7 @@ The other new machines use words that exist already (``convert_points`` in rules
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.interpret import DECLINABLE, NEEDS, Ctx, Effect, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player

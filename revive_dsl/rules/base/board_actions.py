@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, ListedWhenAsked, Option, options_of

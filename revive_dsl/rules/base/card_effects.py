@@ -7,7 +7,7 @@ can move; with none, the effect does nothing.
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end, run
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", resting=["cit_smith", "cit_farmer"])
 >>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
 >>> run_to_end(run(parse("recall_card").clauses[0].body, ctx), ["cit_farmer"])
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.signatures import lookup
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
 from revive_dsl.engine.hooks import Hooks
@@ -27,7 +28,6 @@ from revive_dsl.engine.interpret import Ctx, Effect, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Played, Player
 from revive_dsl.engine.triggers import fire, rules_of
-from revive_dsl.signatures import lookup
 
 COLOURS = ("grey", "green", "yellow")
 OTHER_HALF = {"top": "bottom", "bottom": "top"}
@@ -95,7 +95,7 @@ def half_program(rules: Rules, card: str, half: str) -> n.Program | None:
 def is_symbol(clause: n.Clause) -> bool:
     """Whether a clause is a printed symbol (``slot``, ``flask``) that does nothing itself.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> [is_symbol(c) for c in parse("gain gear; slot").clauses]
     [False, True]
     """
@@ -120,7 +120,7 @@ def gain_immediate(ctx: Ctx, program: n.Program | None) -> Effect:
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
     >>> run_to_end(gain_immediate(Ctx(game, 0), parse("gain gear; while slotted: range 1; slot")), [])
     >>> game.players[0].resources["gear"]

@@ -12,7 +12,7 @@ the player's Hofstadterian temple counts too, once), flasks count on machines, s
 every card (resting ones too) and completed journeys. Where pieces stand and what spaces
 show is asked of :mod:`revive_dsl.engine.geometry`.
 
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> from revive_dsl.engine.interpret import Ctx, count
 >>> from revive_dsl.engine.state import Game, Player
 >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, args, counter
@@ -97,7 +97,7 @@ def is_recruited(rules: Rules, card: str) -> bool:
 def flasks_in(program: n.Program | None) -> int:
     """Flask symbols in a compiled text.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> flasks_in(parse("gain gear; flask"))
     1
     """

@@ -13,7 +13,7 @@ its unlocked technologies, the ``while slotted`` clauses of played cards, and th
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.interpret import Ctx, args, count_arg
 from revive_dsl.engine.memo import remembered

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
@@ -138,7 +138,7 @@ def activate(ctx: Ctx, spot: str, body: n.Expr) -> Effect:
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", energy=1)
     >>> run_to_end(activate(Ctx(Game(players=[p]), 0), "t2c", parse("gain crystal").clauses[0].body), [])
     >>> p.energy, p.energy_on, p.resources["crystal"]
@@ -252,7 +252,7 @@ def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
     >>> [key for key, _ in anytime_trades(Ctx(Game(players=[p]), 0))]
     ['t1: pay basic + basic -> gain crystal']
     """
-    from revive_dsl.formatter import format_expr
+    from revive_dsl.dsl.formatter import format_expr
 
     out = []
     for source, program in owned_effects(ctx):

@@ -21,7 +21,7 @@ counts modules gained, discarded ones included).
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, effect

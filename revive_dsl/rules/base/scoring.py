@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.game import GAME_OVER
 from revive_dsl.engine.hooks import Hooks
@@ -57,7 +57,7 @@ FORMULAS: dict[type, Callable] = {n.ScorePer: _per, n.ScoreValue: _value, n.Scor
 def evaluate(formula: n.Formula | n.Program, ctx: Ctx) -> int:
     """The points a scoring formula gives the context's player (a program: its score clauses added).
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> from revive_dsl.engine.state import Game, Player
     >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
     >>> game.players[0].crates_closed = ["crate_01", "crate_02", "crate_03"]

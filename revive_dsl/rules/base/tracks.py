@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.signatures import lookup
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.hooks import Hooks
@@ -41,7 +42,6 @@ from revive_dsl.engine.interpret import (
 )
 from revive_dsl.engine.interpret import can_carry_out as interpret_can_carry_out
 from revive_dsl.engine.rules import Rules
-from revive_dsl.signatures import lookup
 
 TRACKS = ("grey", "green", "yellow")
 MACHINE_DISPLAY_SIZE = 3  # special machines face up per colour
@@ -55,7 +55,7 @@ def rules_of(ctx: Ctx) -> Rules:
 def is_symbol(expr: n.Expr) -> bool:
     """Whether an expression is a printed symbol (``flask``, ``slot``) that does nothing itself.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> [is_symbol(c.body) for c in parse("gain 2 gear; flask").clauses]
     [False, True]
     """
@@ -75,7 +75,7 @@ def run_program(ctx: Ctx, program: n.Program, *, chosen: bool = False) -> Effect
 def implemented(expr: n.Expr) -> bool:
     """Whether every word of an expression has an implementation (else it cannot be carried out yet).
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> implemented(parse("gain 2 gear").clauses[0].body)
     True
     """
@@ -94,7 +94,7 @@ def can_carry_out(ctx: Ctx, body: n.Expr, *, by_interpreter: bool = True, needs:
     words' needs (see :func:`revive_dsl.engine.interpret.can_carry_out`).
 
     >>> from revive_dsl.engine.state import Game, Player
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> ctx = Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)
     >>> can_carry_out(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
     False

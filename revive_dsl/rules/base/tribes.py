@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import chain
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
@@ -85,7 +85,7 @@ BEFORE_PAYMENT = {"build": "space", "populate": "location"}
 def discounts_only(body: n.Expr) -> bool:
     """Whether a body does nothing but give discounts (possibly per counter).
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> [discounts_only(parse(t).clauses[0].body) for t in ("each adjacent mountain: discount 1", "gain book")]
     [True, False]
     """

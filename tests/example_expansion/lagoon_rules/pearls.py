@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.game import move
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, counter, effect
 from revive_dsl.engine.invariants import INVARIANTS

@@ -637,39 +637,22 @@ def package_words(package: str, data: dict[str, Any]) -> list[Signature]:
     return out
 
 
-def _load_packages() -> None:
-    """The base game's words, then each installed rules package's ``words.yaml`` (read as data, never run)."""
-    from revive_dsl.packages import ON_REGISTER, installed
+def add_words(package: str, data: dict[str, Any]) -> list[Signature]:
+    """Add the words of a rules package's ``words.yaml`` (already read and checked) to the table, once.
 
-    for sig in ALL:
-        _add(sig)
-    for package in installed():
-        _load_words(package)
-    ON_REGISTER.append(_load_words)  # a package registered later brings its words too
-
-
-def _load_words(package: str) -> None:
-    """A rules package's ``words.yaml``, if it has one and it was not read yet; a bad file is a DslError."""
-    from revive_dsl.packages import package_folder
-    from revive_dsl.positions import Diagnostic, DslError
-    from revive_dsl.schema_defs import WORDS_SCHEMA, schema_errors
-    from revive_dsl.yamlsrc import load_yaml
-
-    folder = package_folder(package)
-    words = folder / "words.yaml" if folder else None
-    if words is None or not words.is_file() or any(sig.package == package for sig in ALL):
-        return
-    doc = load_yaml(words.read_text(encoding="utf-8"), str(words))
-    errors = schema_errors(doc.data, WORDS_SCHEMA)
-    problems = [Diagnostic(doc.pos(tuple(e.absolute_path)), f"schema: {e.message}") for e in errors]
-    if problems:
-        raise DslError(problems)
-    for sig in package_words(package, doc.data or {}):
+    The content layer reads the files (:mod:`revive_dsl.content.words`); this table only holds words.
+    """
+    if any(sig.package == package for sig in ALL):
+        return []
+    added = package_words(package, data)
+    for sig in added:
         ALL.append(sig)
         _add(sig)
+    return added
 
 
-_load_packages()
+for _sig in ALL:  # the base game's words
+    _add(_sig)
 
 
 def lookup(name: str, kinds: tuple[str, ...]) -> Signature | None:

@@ -1,6 +1,6 @@
 """Check an effect tree against the signature table: words, arity, types and context.
 
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> [d.message for d in check(parse("gain 2 bok"))]
 ["'bok' is not a gainable (a resource, or `basic` for any one basic resource of your choice); did you mean 'book'?"]
 >>> check(parse("when recruit: colour_reward"))
@@ -13,9 +13,9 @@ import difflib
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.signatures import BY_KIND, DURING, TYPE_DOCS, TYPES, Signature, lookup, words_of
 from revive_dsl.positions import Diagnostic, Pos
-from revive_dsl.signatures import BY_KIND, DURING, TYPE_DOCS, TYPES, Signature, lookup, words_of
 
 # Which kinds of word may stand in a body, by the clause around it.
 _BODY_KINDS = {
@@ -257,8 +257,11 @@ def check(program: n.Program, packages: Collection[str] | None = None) -> list[D
     """All diagnostics for a program, in text order; an empty list means it is valid.
 
     ``packages`` are the rules packages whose words the text may use (its packs'); None allows every word.
+    The table knows the base game's words, and a rules package's once its words are loaded (loading content
+    does it, or importing :mod:`revive_dsl.content.words`; ``revive_dsl.check`` does it first).
 
-    >>> from revive_dsl.parser import parse
+    >>> import revive_dsl.content.words
+    >>> from revive_dsl.dsl.parser import parse
     >>> print(check(parse("devotion 2"), packages=["base"])[0].message)  # doctest: +ELLIPSIS
     'devotion' is a word of the rules package 'abyss', which none of the loaded packs names; ...
     """

@@ -1,6 +1,6 @@
 """Effect text -> effect tree: the Lark parser and the one Transformer that builds nodes.
 
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> tree = parse("pay gear -> gain 2 food")
 >>> tree.clauses[0].body.cost.amounts[0].resource
 'gear'
@@ -16,7 +16,7 @@ from functools import cache
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
 from revive_dsl.resources import grammar_path
 
@@ -270,7 +270,7 @@ def limit_diagnostics(tree: Tree, origin: Origin) -> list[Diagnostic]:
 
 
 def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
-    """Parse effect text into a :class:`~revive_dsl.nodes.Program`.
+    """Parse effect text into a :class:`~revive_dsl.dsl.nodes.Program`.
 
     ``origin`` names the file (and where in it the text starts) so that node positions and
     errors point into that file. Raises :class:`DslError` on a syntax error.

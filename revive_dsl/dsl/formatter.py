@@ -3,14 +3,14 @@
 Spacing is fixed, clauses are joined by ``"; "``, and parentheses appear exactly where
 the grammar needs them ("and" binds tighter than "or").
 
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> format_program(parse("up to 3 times :pay gear->( gain 2 food or gain 2 book )"))
 'up to 3 times: pay gear -> (gain 2 food or gain 2 book)'
 """
 
 from __future__ import annotations
 
-from revive_dsl import nodes as n
+from revive_dsl.dsl import nodes as n
 
 # Binding strength: a child weaker than its slot requires is parenthesised.
 _ONE_OF, _ALL_OF, _UNIT = 0, 1, 2

@@ -240,7 +240,7 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
             "bonuses": {"type": "object", "patternProperties": {"^[0-9]+$": EFFECT}, "additionalProperties": False},
         }
     ),
-    # The boards: the schema fixes their shape; revive_dsl/board.py checks the geometry and
+    # The boards: the schema fixes their shape; revive_dsl/content/board.py checks the geometry and
     # the references between their parts.
     "player_board": _item(
         {

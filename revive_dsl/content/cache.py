@@ -31,8 +31,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from revive_dsl.content import Content, resolve_packs
-from revive_dsl.content import load_packs as compile_packs
+from revive_dsl.content.packs import Content, resolve_packs
+from revive_dsl.content.packs import load_packs as compile_packs
 
 KEPT = 64  # results kept in the cache folder; the least recently written go first
 _SUFFIX = ".content.pickle"
@@ -48,7 +48,7 @@ def cache_folder() -> Path | None:
 
 
 def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:
-    """:func:`revive_dsl.content.load_packs`, from the cache when this exact content was compiled before."""
+    """:func:`revive_dsl.content.packs.load_packs`, from the cache when this exact content was compiled before."""
     names = list(names)
     folder = cache_folder()
     if folder is None:
@@ -109,11 +109,11 @@ def _yaml_files(folder: Path) -> list[Path]:
 @cache
 def _code_fingerprint() -> str:
     """The installed code that compiles content, by each file's size and modification time."""
-    from revive_dsl.packages import installed
-    from revive_dsl.resources import grammar_path
+    from revive_dsl.content.packages import installed
+    from revive_dsl.resources import PACKAGE, grammar_path
 
     digest = hashlib.sha256(sys.version.encode())
-    roots = [Path(__file__).parent, grammar_path("moves.lark").parent]
+    roots = [PACKAGE, grammar_path("moves.lark").parent]
     for module in installed().values():
         spec = _spec_folder(module)
         if spec is not None:

@@ -1,12 +1,12 @@
 """Effect tree -> plain English, built from the signature table's templates.
 
-Every word's ``english`` template in :mod:`revive_dsl.signatures` says how it reads:
+Every word's ``english`` template in :mod:`revive_dsl.dsl.signatures` says how it reads:
 ``{param}`` becomes the argument word, ``{count*what}`` a count with its noun ("2 books").
 The constructs around the words (clauses, ``and``/``or``, ``pay ->``, ``up to N times``,
 ``each``, ``if``, ``need``, ``score``) have fixed English here. Words the table does not
 know are shown as written, so any tree -- even one the checker rejects -- can be explained.
 
->>> from revive_dsl.parser import parse
+>>> from revive_dsl.dsl.parser import parse
 >>> explain(parse("up to 3 times: pay gear -> (gain 2 food or gain 2 book)"))
 'Up to 3 times: pay 1 gear to gain 2 food or gain 2 books.'
 >>> explain(parse("when build: gain book; score 1 per 2 modules"))
@@ -21,10 +21,10 @@ from __future__ import annotations
 import io
 import re
 
-from revive_dsl import nodes as n
-from revive_dsl.formatter import format_call, format_condition, format_cost, format_expr, format_program
-from revive_dsl.parser import parse
-from revive_dsl.signatures import NOUNS, Signature, lookup
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.formatter import format_call, format_condition, format_cost, format_expr, format_program
+from revive_dsl.dsl.parser import parse
+from revive_dsl.dsl.signatures import NOUNS, Signature, lookup
 
 # Which kinds of word a call may be, by where it stands.
 BODY = ("effect", "modifier", "symbol")
@@ -301,7 +301,7 @@ def explain(tree: n.Node) -> str:
     A program gives one sentence per clause. Raises ``TypeError`` only for a value that is
     not an effect-tree node.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> explain(parse("need visible_flasks >= 2: devotion 2"))
     'Need at least 2 visible flasks: gain 2 devotion.'
     >>> explain(parse("machine during explore: unlimited_range").clauses[0])
@@ -380,7 +380,7 @@ def explain_tree(tree: n.Node):
 def explain_tree_text(tree: n.Node, width: int = 120) -> str:
     """:func:`explain_tree` rendered as plain text (no colour), e.g. for tests and logs.
 
-    >>> from revive_dsl.parser import parse
+    >>> from revive_dsl.dsl.parser import parse
     >>> print(explain_tree_text(parse("pay gear -> gain 2 food")))
     Program pay gear -> gain 2 food  @1:1
     └── Immediate  @1:1

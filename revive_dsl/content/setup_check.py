@@ -1,10 +1,11 @@
 """What the setup needs of the components a pack ships, checked before any game is set up.
 
-Most kinds join their piles whatever their number (docs/rulings.md, "A pack's components in the setup"); the
-tiles must fit a slot (:func:`revive_dsl.board.check_board`), and a starting set is six cards (003 setup, step 6:
-3 active, 3 resting), so a pack's starting cards make a set of their own, under a letter of their own.
+Most kinds join their piles whatever their number (docs/rulings.md, "A pack's components in the setup");
+the tiles must fit a slot (:func:`revive_dsl.content.board.check_board`), and a starting set is six cards
+(003 setup, step 6: 3 active, 3 resting), so a pack's starting cards make a set of their own, under a letter
+of their own.
 
->>> from revive_dsl.content import load_packs
+>>> from revive_dsl.content.packs import load_packs
 >>> check_starting_sets(load_packs(["base"]))
 []
 """

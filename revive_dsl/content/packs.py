@@ -29,17 +29,18 @@ from typing import Any
 
 import jsonschema
 
-from revive_dsl import nodes as n
-from revive_dsl.board import check_board
-from revive_dsl.checker import check
-from revive_dsl.packages import unknown_rules_problem
-from revive_dsl.parser import parse
+from revive_dsl.content.board import check_board
+from revive_dsl.content.packages import unknown_rules_problem
+from revive_dsl.content.schema_defs import schema_errors, schema_problem
+from revive_dsl.content.setup_check import check_starting_sets
+from revive_dsl.content.words import load_words as _load_words  # noqa: F401 - every installed package's words, first
+from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
+from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.checker import check
+from revive_dsl.dsl.parser import parse
+from revive_dsl.dsl.signatures import lookup
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root, schema_dir
-from revive_dsl.schema_defs import schema_errors, schema_problem
-from revive_dsl.setup_check import check_starting_sets
-from revive_dsl.signatures import lookup
-from revive_dsl.yamlsrc import YamlDoc, load_yaml
 
 # --- which fields hold effect text, and which clauses each may contain ----------------
 
@@ -146,7 +147,7 @@ class Pack:
     depends: list[str]
     folder: Path
     files: list[Path] = field(default_factory=list)
-    rules: str | None = None  # the rules package its mechanics need (revive_dsl.packages), if any
+    rules: str | None = None  # the rules package its mechanics need (revive_dsl.content.packages), if any
 
 
 @dataclass
