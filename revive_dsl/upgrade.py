@@ -10,7 +10,10 @@ move lines (and an ``end`` step where a turn used to end by itself), changing no
   ``basic`` units took one kind for all of them (now asked per unit: the first answer is repeated);
 - **formats 1 and 2** (to 2026-11-25): a payment with books standing in was made the cheapest way (now asked:
   its first option); Ostarius took its energy back after a build or populate (now ``before`` or ``after``:
-  ``after``).
+  ``after``);
+- **formats 1 to 3** (to 2026-11-25): the solo discard keyed a component in a display by its kind and id
+  (``machine:mach_green_1``); now by its id alone, as every other question about a display
+  (:func:`renamed_key`).
 
 A format-1 script is tried as the later notation first (most were written in it), then as the first. The
 upgrade keeps a script only if the upgraded text replays to its end with every ``expect:`` met, and the same
@@ -98,7 +101,25 @@ def _first(decision: Decision, taken: list[tuple[str, str]], ahead: str | None) 
 
 LATER = Reading("the notation of formats 1 and 2", _later)
 FIRST = Reading("format 1's first notation (before 2026-11-23)", _first, turn_ends=True)
-READINGS: dict[int, list[Reading]] = {1: [LATER, FIRST], 2: [LATER]}
+THIRD = Reading("the notation of format 3", lambda decision, taken, ahead: None)
+READINGS: dict[int, list[Reading]] = {1: [LATER, FIRST], 2: [LATER], 3: [THIRD]}
+
+_KIND_KEY = re.compile(r"^(?:citizen|machine|module):([A-Za-z0-9_]+)$")
+
+
+def renamed_key(key: str) -> str:
+    """An answer key of formats 1 to 3 as format 4 writes it: a component in a display is keyed by its id alone.
+
+    >>> renamed_key("machine:mach_green_1"), renamed_key("citizen:cit_scout"), renamed_key("top_left.0")
+    ('mach_green_1', 'cit_scout', 'top_left.0')
+    """
+    found = _KIND_KEY.match(key)
+    return found.group(1) if found else key
+
+
+def _renamed(move: MoveLine) -> MoveLine:
+    answers = tuple(dataclasses.replace(a, key=renamed_key(a.key)) for a in move.answers)
+    return move if answers == move.answers else dataclasses.replace(move, answers=answers)
 
 
 @dataclass
@@ -146,14 +167,15 @@ def _played(script: Script, reading: Reading) -> tuple[list[tuple[MoveLine, bool
     for index, step in enumerate(script.steps):
         # a hibernation that ended the turn: what the step expects held once the turn had ended
         later = reading.turn_ends and step.move.verb == "hibernate" and bool(step.expect)
-        if later:
-            script.steps[index] = dataclasses.replace(step, expect={})
+        played = dataclasses.replace(step, move=_renamed(step.move))  # the keys of today
+        script.steps[index] = dataclasses.replace(played, expect={}) if later else played
         try:
             result = replay.step()
-            script.steps[index] = step
         except (ReplayError, DslError) as err:
             raise _Stuck(err.diagnostics[0], step.index) from None
-        move = step.move
+        finally:  # the script stays as written, for the next reading and the rewrite
+            script.steps[index] = step
+        move = played.move
         if replay.filled and step.refused is None:
             answers = list(move.answers)
             for offset, (at, answer) in enumerate(replay.filled):

@@ -135,8 +135,8 @@ def test_solo_hibernate_moves_the_action_cube_two_and_may_discard_from_the_displ
     runner.answer("hibernate")
     runner.answer("1")
     runner.answer("gear")
-    assert runner.decision().legal_keys() == ["citizen:cit_a", "citizen:cit_b", "done"]
-    runner.answer("citizen:cit_a")
+    assert runner.decision().legal_keys() == ["cit_a", "cit_b", "done"]
+    runner.answer("cit_a")
     runner.answer("done")
     assert runner.game.players[0].action_cube == 2
     assert runner.game.supply.citizen_display == ["cit_b", "cit_c"]
@@ -147,7 +147,7 @@ def test_solo_display_discard_returns_the_cards_to_the_box():
     game, _player, _ = setup(players=1)
     game.supply.citizen_display = ["cit_a", "cit_b"]
     runner = Runner(game, RULES)
-    for key in ("hibernate", "1", "gear", "citizen:cit_a", "done"):
+    for key in ("hibernate", "1", "gear", "cit_a", "done"):
         runner.answer(key)
     assert runner.game.supply.removed == ["cit_a"] and runner.game.supply.citizen_display == ["cit_b"]
     assert "P0 discards cit_a from the display: it leaves the game" in runner.log

@@ -24,7 +24,7 @@ EXAMPLES = [
     ("Ann   play  start_b_6\ttop_left no", "Ann play start_b_6 top_left no"),
     ("Ann build -1,0 small", "Ann build -1,0 small"),
     ("Bob play start_a_4 bottom_left module mod_grey_yellow_2 top_right.0", None),
-    ("P1 hibernate 1 food machine:mach_yellow_4 module:mod_grey_yellow_7 citizen:cit_warden done", None),
+    ("P1 hibernate 1 food mach_yellow_4 mod_grey_yellow_7 cit_warden done", None),
     ("Bob explore a14 cit_harvester 1 (Ann green) [citizens=cit_cartographer a14=area_tile_14]", None),
     (
         "Bob explore a14 cit_harvester 1 ( Ann  green )[ citizens = cit_cartographer ]",

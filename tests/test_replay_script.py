@@ -15,7 +15,7 @@ from revive_dsl.replay.script import FORMAT, script_rules
 SOLO = "format: 1\nplayers: [{name: Ann, tribe: nadair, side: sun}]\n"
 DUO = "format: 1\nplayers: [{name: Ann, tribe: nadair, side: sun}, {name: Bob, tribe: ox49, side: moon}]\n"
 # Solo vukuntur, seed 101: the first move hibernates and refills three displays (from replays/random/game-101.yaml).
-HIBERNATE = "P1 hibernate 1 food machine:mach_yellow_4 module:mod_grey_yellow_7 citizen:cit_warden done"
+HIBERNATE = "P1 hibernate 1 food mach_yellow_4 mod_grey_yellow_7 cit_warden done"
 DREW = "citizens=cit_archivist modules=mod_grey_3 machines.yellow=mach_yellow_3"
 
 
@@ -74,11 +74,11 @@ def test_title_defaults_to_the_file_name_and_packs_to_base(tmp_path):
 
 
 def test_a_newer_format_asks_for_an_upgrade():
-    assert FORMAT == 3
-    assert problems("format: 4\nplayers: 5\nsteps: nothing\n") == [
+    assert FORMAT == 4
+    assert problems("format: 5\nplayers: 5\nsteps: nothing\n") == [
         (
             "s.yaml:1:9",
-            "script format 4 cannot be read (this version reads formats 1, 2, 3): upgrade revive-dsl to play it",
+            "script format 5 cannot be read (this version reads formats 1, 2, 3, 4): upgrade revive-dsl to play it",
         )
     ]
 
@@ -87,7 +87,7 @@ def test_an_older_format_is_named_as_such():
     assert problems("format: 0\n") == [
         (
             "s.yaml:1:9",
-            "script format 0 cannot be read (this version reads formats 1, 2, 3): it is older than any format this "
+            "script format 0 cannot be read (this version reads formats 1, 2, 3, 4): it is older than any format this "
             "version knows",
         )
     ]
@@ -97,8 +97,8 @@ def test_the_format_message_shows_the_line_not_a_traceback():
     with pytest.raises(DslError) as err:
         load_script_text("title: x\nformat: 7\n", "new.yaml")
     assert str(err.value).splitlines() == [
-        "new.yaml:2:9: script format 7 cannot be read (this version reads formats 1, 2, 3): upgrade revive-dsl to play"
-        " it",
+        "new.yaml:2:9: script format 7 cannot be read (this version reads formats 1, 2, 3, 4): upgrade revive-dsl"
+        " to play it",
         "    format: 7",
         "            ^",
     ]

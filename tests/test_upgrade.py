@@ -85,7 +85,7 @@ def test_a_first_notation_script_gets_use_pay_and_one_kind_per_basic_unit():
 def test_an_expectation_of_a_turn_that_ended_by_itself_moves_to_the_end_step():
     path = BEFORE / "games" / "solo-vukuntur-moon.yaml"
     text = upgrade_text(path.read_text(), str(path)).new_text
-    tail = text[text.index("- move: Ann hibernate 3 citizen:cit_trader") :]
+    tail = text[text.index("- move: Ann hibernate 3 cit_trader") :]
     assert (
         "  note: The last move; the final scoring gives Ann 15.\n- move: Ann end\n  expect:\n    Ann.points: 15" in tail
     )
@@ -128,8 +128,27 @@ def test_revive_upgrade_writes_what_it_can_and_leaves_the_rest(tmp_path):
     done = revive(str(tmp_path))
     assert done.returncode == 1  # one script could not be upgraded
     assert f"upgraded {good}" in done.stdout and "step 1: then 'Ann end'" in done.stdout
-    assert "1 script upgraded to format 3, 0 already current, 1 left as they were" in done.stdout
-    assert f"{bad}:9:15: cannot upgrade to format 3 with certainty: step 2 (Bob build 9,9 small)" in done.stderr
+    assert "1 script upgraded to format 4, 0 already current, 1 left as they were" in done.stdout
+    assert f"{bad}:9:15: cannot upgrade to format 4 with certainty: step 2 (Bob build 9,9 small)" in done.stderr
     assert bad.read_text() == bad_text and good.read_text().startswith(f"format: {FORMAT}\n")
     again = revive("--check", str(good))
-    assert again.returncode == 0 and "0 scripts would be upgraded to format 3, 1 already current" in again.stdout
+    assert again.returncode == 0 and "0 scripts would be upgraded to format 4, 1 already current" in again.stdout
+
+
+def test_a_format_3_solo_discard_gets_the_keys_every_other_display_question_uses():
+    """Format 4: a component in a display is keyed by its id alone (format 3's solo discard said ``machine:...``)."""
+    path = ROOT / "tests" / "data" / "upgrade" / "format-3" / "game-102.yaml"
+    text = path.read_text()
+    with pytest.raises(DslError) as stopped:  # as written, the replay stops and names the upgrade
+        Replay(load_script_text(text, str(path))).run()
+    message = stopped.value.diagnostics[0].message
+    assert "'module:mod_grey_yellow_4' is not a legal answer for solo: discard from the display" in message
+    assert message.endswith(f"(this script is format 3; `revive upgrade {path}` brings it to format {FORMAT})")
+    result = upgrade_text(text, str(path))
+    assert result.problems == [] and result.reading == "the notation of format 3"
+    changed = [(c.old, c.new) for c in result.changes]
+    drawn = " done [modules=mod_grey_yellow_6 modules=mod_yellow_8 machines.green=mach_green_7]"
+    old, new = "P1 hibernate 2 module:mod_green_6 machine:mach_green_1 module:mod_green_4", "P1 hibernate 2 mod_green_6"
+    assert (old + drawn, new + " mach_green_1 mod_green_4" + drawn) in changed
+    assert all(":" not in new.split("[")[0] for _, new in changed)
+    assert Replay(load_script_text(result.new_text, str(path))).run().turn.over

@@ -51,20 +51,25 @@ from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
 from revive_dsl.resources import content_root
 
-# The script format this version writes. Format 3 answers the questions the rules added on 2026-11-25 (how a
-# payment with books standing in is made, Ostarius's energy before or after an action). Format 2 names a
-# rules package's own state in its part (``Ann.abyss.devotion``); format 1 named Call of the Abyss's fields on
-# their holder (``Ann.devotion``) and is still read: its paths and start states are read as format 2's
-# (:func:`.paths.formerly`). Older scripts are brought up to date by ``revive upgrade`` (revive_dsl/upgrade.py).
-FORMAT = 3
+# The script format this version writes. Format 4 keys every component in a display by its id in every question (the
+# solo discard asked ``machine:mach_green_1``, ``citizen:...``, ``module:...``). Format 3 answers the questions the
+# rules added on 2026-11-25 (how a payment with books standing in is made, Ostarius's energy before or after an
+# action). Format 2 names a rules package's own state in its part (``Ann.abyss.devotion``); format 1 named Call of
+# the Abyss's fields on their holder (``Ann.devotion``) and is still read: its paths and start states are read as
+# format 2's (:func:`.paths.formerly`). Older scripts are brought up to date by ``revive upgrade``
+# (revive_dsl/upgrade.py).
+FORMAT = 4
 # What a step mapping's keys take, for the schema's messages (the step as a whole is a oneOf).
 STEP_KEYS = {"refused": "refused is true, or a text the engine's refusal message must contain"}
-FORMATS_READ = {1, 2, 3}
-# The decisions the rules have asked since each older format, which its scripts never answer (``revive upgrade``
-# answers them as the engine of the time acted): a replay stopped at one of them names the upgrade.
+FORMATS_READ = {1, 2, 3, 4}
+# The decisions the rules have asked, or keyed otherwise, since each older format, which its scripts never answer
+# or answer with the old keys (``revive upgrade`` answers them as the engine of the time acted, and writes the
+# keys of today): a replay stopped at one of them names the upgrade.
+_KEYED_SINCE_3 = frozenset({"solo: discard from the display"})
 ASKED_SINCE: dict[int, frozenset[str]] = {
-    1: frozenset({"turn", "optional effect", "pay", "payment", "before_or_after"}),
-    2: frozenset({"payment", "before_or_after"}),
+    1: frozenset({"turn", "optional effect", "pay", "payment", "before_or_after"}) | _KEYED_SINCE_3,
+    2: frozenset({"payment", "before_or_after"}) | _KEYED_SINCE_3,
+    3: _KEYED_SINCE_3,
 }
 
 

@@ -91,11 +91,12 @@ def _hibernation_track(ctx: Ctx) -> Effect:
         yield from run_program(ctx, program)
 
 
-def _displayed(ctx: Ctx) -> list[str]:
+def _displayed(ctx: Ctx) -> dict[str, str]:
+    """Every component in the displays, by id (the key every question about a display answers with): its kind."""
     supply = ctx.game.supply
-    machines = [f"machine:{m}" for colour in sorted(supply.machine_display) for m in supply.machine_display[colour]]
-    citizens = [f"citizen:{c}" for c in supply.citizen_display]
-    return citizens + machines + [f"module:{m}" for m in supply.module_display]
+    shown = {c: "citizen" for c in supply.citizen_display}
+    shown |= {m: "machine" for colour in sorted(supply.machine_display) for m in supply.machine_display[colour]}
+    return shown | {m: "module" for m in supply.module_display}
 
 
 def _solo_discard(ctx: Ctx) -> Effect:
@@ -105,15 +106,16 @@ def _solo_discard(ctx: Ctx) -> Effect:
     while _displayed(ctx):
         shown = _displayed(ctx)
         rules = rules_of(ctx)
-        names = {key: key.split(":", 1)[1] for key in shown}
-        labels = {key: str(rules.data(c).get("name", c)) for key, c in names.items() if c in rules.content.components}
+        components = rules.content.components
+        labels = {c: f"{rules.data(c).get('name', c)} ({kind})" for c, kind in shown.items() if c in components}
         labels["done"] = "nothing more"
         choice = yield Decision(
             ctx.seat, "solo: discard from the display", "discard what?", options_of([*shown, "done"], labels)
         )
         if choice.key == "done":
             break
-        kind, component = choice.key.split(":", 1)
+        component = choice.key
+        kind = shown[component]
         if kind == "citizen":
             supply.citizen_display.remove(component)
             supply.removed.append(component)  # out of the game (003): back in the box, where cards are counted
