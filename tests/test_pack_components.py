@@ -108,3 +108,40 @@ components:
         placed = [t["tile"] for t in board["tiles"].values()]
         assert record.finished and len(placed) == 30 == len(set(placed))
         assert sum(t.startswith(("abyss_lake", "extra_lake")) for t in placed) == 4  # every lake, one tile each
+
+
+def lakes(count: int) -> str:
+    rows = "".join(
+        f"  - {{id: extra_lake_{i}, name: Extra lake {i}, provenance: representative,"
+        f" building_reward: {{small: 'devotion 1', large: 'devotion 3'}},"
+        f" hibernation_reward: {{small: 'gain book', large: 'gain food'}}}}\n"
+        for i in range(1, count + 1)
+    )
+    return "kind: lake\ncomponents:\n" + rows
+
+
+def test_lakes_the_map_cannot_keep_apart_are_an_error_at_the_lake_not_at_the_game(tmp_path):
+    folder = pack(tmp_path, lakes=lakes(12))
+    (Path(folder) / "pack.yaml").write_text(MANIFEST.replace("[base]", "[base, abyss]"), encoding="utf-8")
+    rules = Rules.load(("base", "abyss", folder))
+    with pytest.raises(DslError) as raised:
+        new_game(rules, PLAYERS, seed=1)
+    problems = raised.value.diagnostics
+    assert problems and all(p.pos.file == str(Path(folder) / "lakes0.yaml") for p in problems)
+    first = problems[0]
+    assert first.message.startswith(f"{first.message.split(':')[0]}: cannot be set up: no slot of the map keeps ")
+    assert first.message.endswith(
+        "apart from the other lakes with every corner reachable; lakes lie on area slots, none next to another,"
+        " every corner reachable (004 setup)"
+    )
+    assert first.source_line.strip().startswith("- {id: extra_lake_")  # the lake's own line, shown under the message
+
+
+def test_more_lakes_than_area_slots_are_an_error_at_the_lakes_beyond(tmp_path):
+    folder = pack(tmp_path, lakes=lakes(30))
+    (Path(folder) / "pack.yaml").write_text(MANIFEST.replace("[base]", "[base, abyss]"), encoding="utf-8")
+    with pytest.raises(DslError) as raised:
+        new_game(Rules.load(("base", "abyss", folder)), PLAYERS, seed=1)
+    problems = raised.value.diagnostics
+    assert [p.message.split(":")[0] for p in problems] == [f"extra_lake_{i}" for i in range(23, 31)]
+    assert problems[0].message.startswith("extra_lake_23: cannot be set up: the map has 25 area slots for 33 lakes")

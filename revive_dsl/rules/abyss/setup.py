@@ -28,6 +28,7 @@ from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS, declare_outcomes, setup_draw
 from revive_dsl.engine.state import Game
+from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
 from revive_dsl.rules.abyss.lake_adjacency import is_lake
 from revive_dsl.rules.abyss.state import abyss
@@ -40,11 +41,17 @@ def _draw(rules: Rules, rng: random.Random, seats: int, variants: list[str], out
     """Steps 11-15 of setup (a game with the expansion: its package's draws are the only ones it sees)."""
     slots = list(out["area_tiles"])
     tiles = [out["area_tiles"][s] for s in slots]
-    out["returned_area_tiles"] = rng.sample(tiles, len(rules.ids("lake")))  # one per lake (004: 3 for its 3)
+    lakes = list(rules.ids("lake"))
+    if len(lakes) > len(tiles):
+        raise _lake_error(rules, lakes[len(tiles) :], f"the map has {len(tiles)} area slots for {len(lakes)} lakes")
+    out["returned_area_tiles"] = rng.sample(tiles, len(lakes))  # one per lake (004: 3 for its 3)
     kept = [t for t in tiles if t not in out["returned_area_tiles"]]
-    mixed = kept + list(rules.ids("lake"))
+    mixed = kept + lakes
     rng.shuffle(mixed)
-    out["area_tiles"] = arrange_lakes(rules, dict(zip(slots, mixed, strict=True)))
+    try:
+        out["area_tiles"] = arrange_lakes(rules, dict(zip(slots, mixed, strict=True)))
+    except NoPlaceForLake as err:
+        raise _lake_error(rules, [err.lake], str(err)) from None
     on_corners = {placed["tile"] for placed in out["large_locations"].values()}
     spare = [t for t in large_location_ids(rules) if t not in on_corners]
     tile = spare[rng.randrange(len(spare))] if spare else None
@@ -61,6 +68,22 @@ def _shuffled(rng: random.Random, items: list[str]) -> list[str]:
 
 
 # --- lakes -------------------------------------------------------------------------------------
+
+
+class NoPlaceForLake(ValueError):
+    """A lake that no slot of the map can take with the lakes apart and every corner reachable."""
+
+    def __init__(self, lake: str):
+        self.lake = lake
+        super().__init__(f"no slot of the map keeps {lake} apart from the other lakes with every corner reachable")
+
+
+def _lake_error(rules: Rules, lakes: list[str], why: str) -> DslError:
+    """The setup cannot use these lakes: a positioned error at each (they come from a pack's content)."""
+    rule = "lakes lie on area slots, none next to another, every corner reachable (004 setup)"
+    components = rules.content.components
+    problems = [Diagnostic(components[lake].pos, f"{lake}: cannot be set up: {why}; {rule}") for lake in lakes]
+    return DslError(attach_lines(problems, rules.content.texts))
 
 
 def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
@@ -92,7 +115,7 @@ def arrange_lakes(rules: Rules, layout: dict[str, str]) -> dict[str, str]:
             continue
         target = next((s for s in order if not is_lake(rules, layout[s]) and fits(s)), None)
         if target is None:
-            raise ValueError("no place for a lake that keeps the lakes apart and the corners reachable")
+            raise NoPlaceForLake(layout[slot])
         layout[slot], layout[target] = layout[target], layout[slot]
         kept.append(target)
     return layout
