@@ -145,3 +145,42 @@ def test_more_lakes_than_area_slots_are_an_error_at_the_lakes_beyond(tmp_path):
     problems = raised.value.diagnostics
     assert [p.message.split(":")[0] for p in problems] == [f"extra_lake_{i}" for i in range(23, 31)]
     assert problems[0].message.startswith("extra_lake_23: cannot be set up: the map has 25 area slots for 33 lakes")
+
+
+def test_a_starting_set_fixed_alone_deals_that_sets_cards(tmp_path):
+    from revive_dsl.engine.setup import OutcomeError
+
+    rules = Rules.load(("base", pack(tmp_path, cards=starting_cards("E", 6))))
+    game = new_game(rules, PLAYERS, seed=3, outcomes={"starting_sets": ["E", "B"]})
+    ann, bo = game.players
+    assert sorted(ann.active + ann.resting) == [f"extra_start_{i}" for i in range(1, 7)]
+    assert {card.split("_")[1] for card in bo.active + bo.resting} == {"b"}
+    for outcomes, path, message in [
+        ({"starting_sets": ["Q", "B"]}, ("starting_sets", 0), "no starting set 'Q' (sets: A, B, C, D, E)"),
+        ({"starting_sets": ["B", "B"]}, ("starting_sets", 1), "starting set 'B' is dealt to two seats"),
+        ({"starting_sets": ["E"]}, ("starting_sets",), "starting_sets is a list of 2 letters, one per seat, in order"),
+        (
+            {"starting_sets": ["E", "B"], "starting_cards": [[f"start_a_{i}" for i in range(1, 7)], []]},
+            ("starting_cards", 0),
+            "'start_a_1' is not a card of starting set E, dealt to this seat",
+        ),
+    ]:
+        with pytest.raises(OutcomeError) as raised:
+            new_game(rules, PLAYERS, seed=3, outcomes=outcomes)
+        assert (raised.value.path, str(raised.value)) == (path, message)
+
+
+def test_major_artifacts_beyond_the_craters_spaces_are_an_error_at_each_of_them(tmp_path):
+    majors = "kind: major_artifact\ncomponents:\n" + "".join(
+        f"  - {{id: extra_major_{i}, name: Extra major {i}, colour: amber, players: '1+',"
+        " provenance: representative}\n"
+        for i in (1, 2)
+    )
+    with pytest.raises(DslError) as raised:
+        load_packs(["base", pack(tmp_path, majors=majors)])
+    problems = raised.value.diagnostics
+    where = str(tmp_path / "extra" / "majors0.yaml")
+    assert [(p.pos.file, p.pos.line) for p in problems] == [(where, 3), (where, 4)]
+    assert problems[0].message.startswith(
+        "extra_major_1: the crater holds 12 major artifacts and the packs have 14, all of them used by a 4-player game"
+    )

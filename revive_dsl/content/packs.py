@@ -32,7 +32,7 @@ import jsonschema
 from revive_dsl.content.board import check_board
 from revive_dsl.content.packages import unknown_rules_problem
 from revive_dsl.content.schema_defs import schema_errors, schema_problem
-from revive_dsl.content.setup_check import check_starting_sets
+from revive_dsl.content.setup_check import check_majors, check_starting_sets
 from revive_dsl.content.words import load_words as _load_words  # noqa: F401 - every installed package's words, first
 from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
 from revive_dsl.dsl import nodes as n
@@ -544,6 +544,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
                         )
     problems.extend(check_board(content))
     problems.extend(check_starting_sets(content))
+    problems.extend(check_majors(content))
 
 
 def _manifest_depends(folder: Path) -> tuple[str, list[str]]:

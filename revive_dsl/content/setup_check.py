@@ -45,3 +45,26 @@ def check_starting_sets(content) -> list[Diagnostic]:
                 )
                 out.append(Diagnostic(card.pos, message))
     return out
+
+
+def check_majors(content) -> list[Diagnostic]:
+    """A positioned error at each major artifact beyond what the crater holds.
+
+    003 setup: a game uses the majors whose back shows its player count or fewer (``players: "2+"``; a 4-player
+    game all of them), and they lie on the crater's spaces (``crater.artifact_spaces`` of the main board: 12, the
+    base game's 12 majors). The majors of the later packs are the ones beyond.
+    """
+    boards = content.of_kind("main_board")
+    spaces = boards[-1].data.get("crater", {}).get("artifact_spaces") if boards else None
+    majors = content.of_kind("major_artifact")
+    if not isinstance(spaces, int) or len(majors) <= spaces:
+        return []
+    return [
+        Diagnostic(
+            major.pos,
+            f"{major.id}: the crater holds {spaces} major artifacts and the packs have {len(majors)}, all of them"
+            f" used by a 4-player game (003 setup: the majors marked for the player count or fewer); to change a"
+            f" major, reuse its id with 'replaces: true', or ship a main board whose crater has more spaces",
+        )
+        for major in majors[spaces:]
+    ]

@@ -74,6 +74,11 @@ def setup_draw(step: int, draw: Callable[[Rules, random.Random, int, list[str], 
         SETUP_DRAWS.sort(key=lambda entry: entry[0])
 
 
+# What follows from the outcomes a script fixed, before the game is laid out: ``follow(rules, rng, drawn, outcomes)``
+# checks them against each other and redraws what depends on them (a starting set fixed alone brings its cards);
+# it raises :class:`OutcomeError` for outcomes that cannot go together.
+AFTER_OUTCOMES: Hooks[Callable[[Rules, random.Random, dict[str, Any], dict[str, Any]], None]] = Hooks("AFTER_OUTCOMES")
+
 # The steps that lay the game out from the draws, in order: ``step(rules, game, drawn)``.
 SETUP_STEPS: Hooks[Callable[[Rules, Game, dict[str, Any]], None]] = Hooks("SETUP_STEPS")
 
@@ -213,6 +218,8 @@ def new_game(
         draw(rules, rng, len(players), variants, drawn)
     tiles = {name: rules.ids(kind) for name, (_, kind) in SLOT_OUTCOMES.items()}
     apply_outcomes(drawn, outcomes or {}, tiles)
+    for follow in AFTER_OUTCOMES.of(rules):
+        follow(rules, rng, drawn, outcomes or {})
     game = Game(packs=list(rules.packs), variants=variants, seed=seed)
     game.players = [
         Player(seat=seat, name=name, tribe=tribe, side=side) for seat, (name, tribe, side) in enumerate(players)

@@ -101,9 +101,11 @@ from typing import Any
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import (
+    AFTER_OUTCOMES,
     SCRIPT_PACK,
     SETUP_DECISIONS,
     SETUP_STEPS,
+    OutcomeError,
     declare_outcomes,
     declare_variants,
     setup_draw,
@@ -208,6 +210,40 @@ def _draws(rules: Rules, rng: random.Random, seats: int, variants: list[str], ou
         out["draft_hands"] = [pool[i * deal : (i + 1) * deal] for i in range(seats)]
         places = DRAFT_ROUNDS * DRAFT_KEEP
         out["draft_orders"] = [rng.sample(range(places), places) for _ in range(seats)]
+
+
+def _starting_sets_given(rules: Rules, rng: random.Random, drawn: dict[str, Any], outcomes: dict[str, Any]) -> None:
+    """``starting_sets`` fixed by a script: each a set of the game, once; the cards dealt are that set's (its own
+    ``starting_cards`` must be cards of it, else the seed orders the set's cards).
+
+    >>> from revive_dsl.engine.setup import new_game
+    >>> game = new_game(Rules.load(("base",)), [("Ann", "nadair", "sun")], seed=1, outcomes={"starting_sets": ["C"]})
+    >>> sorted({card.split("_")[1] for card in game.players[0].active + game.players[0].resting})
+    ['c']
+    """
+    if "starting_sets" not in outcomes:
+        return
+    letters, known = drawn["starting_sets"], starting_letters(rules)
+    seats = len(drawn["starting_cards"])
+    if not isinstance(letters, list) or len(letters) != seats:
+        raise OutcomeError(("starting_sets",), f"starting_sets is a list of {seats} letters, one per seat, in order")
+    for seat, letter in enumerate(letters):
+        if letter not in known:
+            raise OutcomeError(("starting_sets", seat), f"no starting set '{letter}' (sets: {', '.join(known)})")
+        if letter in letters[:seat]:
+            raise OutcomeError(("starting_sets", seat), f"starting set '{letter}' is dealt to two seats")
+    by_letter = {
+        letter: [c for c in rules.ids("starting_card") if rules.data(c).get("set") == letter] for letter in letters
+    }
+    if "starting_cards" not in outcomes:
+        drawn["starting_cards"] = [_shuffled(rng, by_letter[letter]) for letter in letters]
+        return
+    for seat, (letter, cards) in enumerate(zip(letters, drawn["starting_cards"], strict=False)):
+        stray = [c for c in cards if c not in by_letter[letter]]
+        if stray:
+            raise OutcomeError(
+                ("starting_cards", seat), f"'{stray[0]}' is not a card of starting set {letter}, dealt to this seat"
+            )
 
 
 def majors_for(rules: Rules, seats: int, variants: list[str]) -> list[str]:
@@ -355,6 +391,7 @@ declare_outcomes(
     },
 )
 setup_draw(1, _draws)
+AFTER_OUTCOMES.add(_starting_sets_given)
 SETUP_STEPS.add(_lay_out)
 SETUP_DECISIONS.add((_draft_pending, starting_draft))
 SETUP_DECISIONS.add((_choice_pending, artifact_choices))
