@@ -2,8 +2,9 @@
 
 The folder holds a manifest, one example component of each kind a pack adds to the base game (a citizen
 card, a slot module, a machine token, a crate, a starting tile, an area tile, a large location, a
-technology, a tribe with its technology tree, a starting set of six cards, an artifact card, a major and a
-minor artifact: ids prefixed with the pack's id, so they never clash with the bundled packs'), a replay
+technology, a tribe with its technology tree, a starting set of six cards, an artifact card, a major
+artifact and a minor artifact: ids prefixed with the pack's id, so they never clash with the bundled packs',
+but the major's, which stands in for one of the base game's, the crater holding 12), a replay
 script that plays them and checks what they give, and a README. Right
 after it is written, ``revive check NAME``, ``revive verify NAME`` and ``revive fmt --check NAME``
 pass.
@@ -93,7 +94,8 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
     start, area, large, tribe, tech = (
         f"{name}_{kind}_example" for kind in ("starting_tile", "area_tile", "large", "tribe", "tech")
     )
-    artcard, major, minor = (f"{name}_{kind}_example" for kind in ("artcard", "major", "minor"))
+    artcard, minor = (f"{name}_{kind}_example" for kind in ("artcard", "minor"))
+    major = "major_amber_1p"  # the crater holds the base game's 12 majors: a pack's major stands in for one
     starters = [f"{name}_start_e_{index}" for index in range(1, len(STARTERS) + 1)]
 
     def head(schema: str, where: Path = folder) -> str:
@@ -287,15 +289,18 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
         (
             Path("major_artifacts.yaml"),
             head("major_artifact.schema.json")
-            + "# Major artifacts lie out on the craters when marked for the player count (players: 1+, 2+, 3+ or 4).\n"
+            + "# Major artifacts lie out on the crater when marked for the player count (players: 1+, 2+, 3+ or 4).\n"
+            + "# The crater holds 12, the base game's 12, all used by a 4-player game: a pack's major stands in for\n"
+            + "# one of them, reusing its id with replaces: true.\n"
             + "kind: major_artifact\n"
             + "components:\n"
             + f"  - id: {major}\n"
+            + "    replaces: true\n"
             + "    name: Example major artifact\n"
             + "    colour: amber\n"
             + '    players: "1+"\n'
             + "    provenance: representative\n",
-            f"a major artifact, {major}",
+            f"a major artifact, standing in for the base game's {major}",
         ),
         (
             Path("minor_artifacts.yaml"),
