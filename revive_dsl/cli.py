@@ -702,6 +702,40 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``revive replay SCRIPT --export html FILE`` (and ``revive tutorial NAME --export html FILE``): the command
+    runs as without the option, then the script's page is written to FILE (:mod:`revive_dsl.web`)."""
+    from revive_dsl.fileio import output_problem
+
+    file = args.export[1]
+    problem = output_problem(file)
+    if problem:
+        print(f"revive {args.command}: --export {file}: {problem}", file=sys.stderr)
+        return 2
+    if args.command == "tutorial":
+        from revive_dsl.replay.tutorial import find_tutorial
+
+        try:
+            script = find_tutorial(args.name)
+        except FileNotFoundError as err:
+            print(str(err.args[0]), file=sys.stderr)
+            return 1
+        status = 0  # the tutorial's page is written instead of the lesson being taught
+    else:
+        script = args.file
+        args.export = None
+        status = func(args)
+    from revive_dsl.web.export import export_page
+
+    try:
+        done = export_page(script, file)
+    except DslError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    print(done.summary(), file=sys.stderr)
+    return status
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
     import signal
@@ -717,6 +751,8 @@ def main(argv: list[str] | None = None) -> int:
 
             return intro_main()
         func = getattr(args, "command_func", None) or COMMANDS[args.command]
+        if getattr(args, "export", None) and args.export[0] == "html":  # the page, written by the browser face
+            return _with_page(func, args)
         return func(args)
     except DslError as err:
         print(str(err), file=sys.stderr)

@@ -112,8 +112,8 @@ def test_replay_export_to_a_folder(tmp_path, script):
 def test_replay_export_writes_the_file(tmp_path, script):
     target = tmp_path / "game.html"
     done = revive("replay", str(script), "--export", "html", str(target), "--no-color")
-    assert done.returncode == 0 and done.stderr == f"wrote {target}\n"
-    assert "<html" in target.read_text(encoding="utf-8")
+    assert done.returncode == 0 and done.stderr.startswith(f"wrote {target}: ") and done.stderr.count("\n") == 1
+    assert '<script type="application/json" id="revive-data">' in target.read_text(encoding="utf-8")
 
 
 def test_simulate_out_on_a_file(tmp_path):
@@ -164,7 +164,7 @@ def test_replay_json_into_a_closed_pipe_ends_quietly():
         (["--from", "-2"], "--from -2: a step number is 0 or more"),
         (["--from", "30", "--to", "10"], "--from 30 is after --to 10"),
         (["--width", "0"], "--width 0: the width must be at least 1 column"),
-        (["--export", "pdf", "x.pdf"], "--export takes html or svg, not 'pdf'"),
+        (["--export", "pdf", "x.pdf"], "--export takes html, svg or text, not 'pdf'"),
     ],
 )
 def test_replay_options_that_make_no_sense(script, options, message):

@@ -13,7 +13,9 @@ move completes, so an illegal or unfinished move leaves the state untouched.
 >>> runner = Runner(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
 >>> runner.decision().legal_keys()[0]
 'switch'
->>> runner.answer("switch"); runner.answer("food"); runner.game.players[0].resources["food"]
+>>> runner.answer("switch")  # the option taken, with its English
+Option(key='switch', label='use your switch')
+>>> _ = runner.answer("food"); runner.game.players[0].resources["food"]
 1
 """
 
@@ -230,16 +232,17 @@ class Runner:
         self._turn = (self.game, turn)
         return turn
 
-    def answer(self, key: str, given: Sequence[str] = ()) -> None:
+    def answer(self, key: str, given: Sequence[str] = ()) -> Option:
         """Answer the pending decision; an illegal key raises IllegalAnswer and changes nothing. ``given``: for the
         turn's move, the answers that will follow, if known (a replay's move line): whether the move is possible
-        is then found from them first (the same answer, sooner)."""
+        is then found from them first (the same answer, sooner). Returns the option taken, with its label (a move
+        tested on its own: the move's label)."""
         asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
         try:
             if asked:
                 option = self._turn[1].choose(key)
             elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing
-                option = Option(key)
+                option = Option(key, MOVES[key].label if key in MOVES else "end your turn")
             else:
                 decision = self.decision()
                 if decision is None:
@@ -254,6 +257,7 @@ class Runner:
             self._advance(option)
         if self._gen is None and self.game.turn.over:
             self._score()
+        return option
 
     def _working_copy(self) -> Game:
         """The copy of the state a move changes: made field by field as the move reads it, to share what it leaves

@@ -26,6 +26,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from functools import lru_cache
 from typing import Any
 
 from revive_dsl.replay.paths import record_keys, script_view
@@ -139,7 +140,7 @@ def shown(path: str, value: Any) -> Any:
     >>> shown("Ann.slots.top_left", [{"card": "c", "half": "top"}])
     ['c (top)']
     """
-    compact = next((f for p, f in COMPACT.items() if fnmatchcase(path, p)), None)
+    compact = _compact_fields(path)
     if compact is not None and isinstance(value, dict):
         return _compact(value, compact)
     if isinstance(value, list):
@@ -147,8 +148,14 @@ def shown(path: str, value: Any) -> Any:
     return value
 
 
+@lru_cache(maxsize=1 << 16)
+def _compact_fields(path: str) -> tuple[str, ...] | None:
+    """The fields a record at ``path`` is written with on one line, if it is one (paths recur step after step)."""
+    return next((f for p, f in COMPACT.items() if fnmatchcase(path, p)), None)
+
+
 def _walk(path: str, value: Any, out: dict[str, Any]) -> None:
-    compact = next((f for p, f in COMPACT.items() if fnmatchcase(path, p)), None)
+    compact = _compact_fields(path)
     if compact is not None and isinstance(value, dict):
         out[path] = _compact(value, compact)
     elif isinstance(value, dict):
@@ -197,6 +204,7 @@ def _record_text(item: Any) -> Any:
     return item
 
 
+@lru_cache(maxsize=1 << 16)
 def _matches(path: str, patterns: tuple[str, ...]) -> bool:
     return any(fnmatchcase(path, p) for p in patterns)
 
@@ -209,7 +217,12 @@ def state_changes(before: dict[str, Any], after: dict[str, Any], names: list[str
     >>> [format_change(c) for c in state_changes(b, a, ["Ann", "Bob"])]
     ['board.buildings.-1,0: - -> Bob small', 'turn.player: Ann -> Bob']
     """
-    old, new = flatten(before, names), flatten(after, names)
+    return flat_changes(flatten(before, names), flatten(after, names), names)
+
+
+def flat_changes(old: dict[str, Any], new: dict[str, Any], names: list[str]) -> list[Change]:
+    """:func:`state_changes` of two states already flattened (:func:`flatten`): a step after step reader
+    flattens each state once."""
     changes: list[Change] = []
     for path in old.keys() | new.keys():
         a, b = old.get(path), new.get(path)

@@ -95,7 +95,7 @@ def initials(names: list[str]) -> list[str]:
     return [str(seat + 1) for seat in range(len(names))]
 
 
-def _ground(rules: Rules, game: Any, space: str, large_cell: dict[str, str]) -> str | None:
+def ground(rules: Rules, game: Any, space: str, large_cell: dict[str, str]) -> str | None:
     """The key of :data:`TERRAIN` a space shows."""
     if space in large_cell:
         return "large_location" if large_cell[space] in game.board.large_locations else None
@@ -127,8 +127,8 @@ def glyph(game: Any, rules: Rules, space: str, large_cell: dict[str, str], figur
     [('#', 'bold red'), ('v', 'bold red'), ('a', 'bold red')]
     """
     marks = initials([p.name for p in game.players])
-    ground = _ground(rules, game, space, large_cell)
-    letter, style, _ = TERRAIN.get(ground, TERRAIN[None])
+    seen = ground(rules, game, space, large_cell)
+    letter, style, _ = TERRAIN.get(seen, TERRAIN[None])
     piece = _piece(game, space, marks, figures_here)
     tokens = tokens_at(game.board, space)
     if tokens:
@@ -151,7 +151,7 @@ def _pad(segments: list[Segment], width: int) -> list[Segment]:
     return [(" " * (width - used), "")] if used < width else []
 
 
-def _spaces(rules: Rules) -> tuple[dict[tuple[int, int], str], dict[str, str], dict[str, str]]:
+def map_cells(rules: Rules) -> tuple[dict[tuple[int, int], str], dict[str, str], dict[str, str]]:
     """cell -> space key; large-location cell key -> its slot; large slot -> its middle cell key."""
     geo = geometry(rules)
     board_map = rules.main_board["map"]
@@ -172,7 +172,7 @@ def _spaces(rules: Rules) -> tuple[dict[tuple[int, int], str], dict[str, str], d
 
 def map_rows(game: Any, rules: Rules) -> list[list[Segment]]:
     """The map as rows of (text, style) segments, top row first; pure data, no console needed."""
-    cells, large_cell, middle = _spaces(rules)
+    cells, large_cell, middle = map_cells(rules)
     xs = [2 * q + r for q, r in cells]
     rows_at = sorted({r for _, r in cells})
     left = min(xs)
@@ -260,7 +260,7 @@ def coord_rows(game: Any, rules: Rules, show: str = "spaces") -> list[list[Segme
     >>> "0,0" in "".join(text for row in rows for text, _ in row)
     True
     """
-    cells, large_cell, _middle = _spaces(rules)
+    cells, large_cell, _middle = map_cells(rules)
     slot_of = geometry(rules).slot_of
     xs = [2 * q + r for q, r in cells]
     left = min(xs)
@@ -279,7 +279,7 @@ def coord_rows(game: Any, rules: Rules, show: str = "spaces") -> list[list[Segme
                 text, style = corner.rsplit("_", 1)[-1], TERRAIN["large_location"][1]
             else:
                 text = key if show == "spaces" else slot_of.get(key, ("",))[0] or "-"
-                style = TERRAIN.get(_ground(rules, game, key, large_cell), TERRAIN[None])[1]
+                style = TERRAIN.get(ground(rules, game, key, large_cell), TERRAIN[None])[1]
             row.append((text.center(KEY_WIDTH)[:KEY_WIDTH], style))
             column = at + KEY_WIDTH
         rows.append(row)
@@ -299,7 +299,7 @@ def render_coordinates(game: Any, rules: Rules) -> Group:
         out.rstrip()
         return out
 
-    _cells, large_cell, _middle = _spaces(rules)
+    _cells, large_cell, _middle = map_cells(rules)
     corners = sorted(set(large_cell.values()))
     legend_entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
     notes = Text(

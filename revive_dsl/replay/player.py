@@ -58,6 +58,7 @@ class StepResult:
     drawn: list[tuple[str, str]] = field(default_factory=list)  # (pile, item) the move took
     refused: str | None = None  # a step the script expects to be refused: why the engine refused it
     legal: list[str] = field(default_factory=list)  # ... and the legal answers at that point
+    labels: list[str] = field(default_factory=list)  # each answer's English, as the decision labels it ('' if none)
 
     @property
     def index(self) -> int:
@@ -255,6 +256,7 @@ class Replay:
             runner.game = settle(work)
         arranged = runner.game
         taken: list[tuple[str, str]] = []
+        labels: list[str] = []
 
         def fail(pos: Pos, message: str, decision: Decision | None = None, refusal: bool = False) -> ReplayError:
             runner.cancel()
@@ -274,7 +276,7 @@ class Replay:
             given = self.fill(decision, ahead, taken) if decision is not None and self.fill is not None else None
             if given is not None:
                 try:
-                    runner.answer(given.key)
+                    labels.append(runner.answer(given.key).label)
                 except IllegalAnswer as err:
                     raise fail(move.pos, str(err), err.decision) from None
                 taken.append((decision.prompt, given.key))
@@ -298,7 +300,7 @@ class Replay:
                     decision,
                 )
             try:  # the turn's move is told the answers that follow (whether it is possible is found from them first)
-                runner.answer(answer.key, [a.key for a in answers] if decision is None else ())
+                labels.append(runner.answer(answer.key, [a.key for a in answers] if decision is None else ()).label)
             except IllegalAnswer as err:
                 typo = self._typo(answer, answers if decision is None else [], err.decision)
                 if typo is not None:  # a key no state would accept: the script's mistake, never a refusal
@@ -323,7 +325,7 @@ class Replay:
                 )
                 raise fail(move.pos, message)
         done = step or Step(self.done + 1, format_move(move), move, move.pos)
-        return StepResult(done, before, after, runner.log[self._log_mark :], taken, took)
+        return StepResult(done, before, after, runner.log[self._log_mark :], taken, took, labels=labels)
 
     def _typo(self, answer: Answer, later: list[Answer], decision: Decision) -> tuple[Pos, str] | None:
         """Where and why an answer the engine refused is the script's mistake (:mod:`.answer_keys`), or None.

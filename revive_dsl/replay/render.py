@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
@@ -265,13 +265,16 @@ def render_step(
     player: str,
     move_text: str,
     log_lines: list[str],
-    decisions: list[tuple[str, str]],
+    decisions: Sequence[tuple[str, ...]],
     changes: list[Change],
     note: str | None = None,
     highlight: Iterable[str] = frozenset(),
     rules: Rules | None = None,
 ) -> Panel:
-    """One step as a panel: "Step 12 · Ann: play ...", what happened, the decisions, the diff, the note."""
+    """One step as a panel: "Step 12 · Ann: play ...", what happened, the decisions, the diff, the note.
+
+    ``decisions``: (prompt, answer) or (prompt, answer, label): the answer is shown as written (component ids by
+    name), then its label where it says more (``which effect?: ability · place a target on a free space``)."""
     parts: list[RenderableType] = []
     told = account(player, log_lines, changes, rules)
     parts.append(Text("\n".join(told)) if told else Text("(nothing to tell)", style="dim"))
@@ -279,8 +282,12 @@ def render_step(
         table = Table.grid(padding=(0, 1))
         table.add_column(style=DECISION_STYLE)
         table.add_column(style="bold")
-        for prompt, answer in decisions:
-            table.add_row(f"{prompt}:", with_names(str(answer), rules))
+        for prompt, answer, *label in decisions:
+            shown = Text(with_names(str(answer), rules))
+            said = label[0] if label else ""
+            if _says_more(said, str(answer), shown.plain):
+                shown.append(f" · {said}", style="dim")
+            table.add_row(f"{prompt}:", shown)
         parts += [Text(""), table]
     if changes:
         parts += [Text(""), render_changes(changes, highlight)]
@@ -288,6 +295,18 @@ def render_step(
         parts += [Text(""), Markdown(note)]
     title = Text.assemble((f"Step {index}", "bold"), " · ", (player, "bold"), f": {move_text}")
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def _says_more(label: str, key: str, shown: str) -> bool:
+    """Whether an option's label tells more than its key as shown (``bottom_left`` and "bottom left slot": no).
+
+    >>> _says_more("use your switch", "switch", "switch"), _says_more("trade a crystal", "trade_crystal", "")
+    (True, False)
+    """
+    if not label or label.startswith(shown) or label in (key, shown):
+        return False
+    plain = set(f"{key} {shown}".replace("_", " ").replace("(", " ").replace(")", " ").lower().split())
+    return bool(set(label.lower().split()) - plain - {"a", "an", "the", "slot", "space"})
 
 
 # --- the whole state --------------------------------------------------------------------------

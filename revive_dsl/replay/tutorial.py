@@ -296,6 +296,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list the bundled tutorials")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
     parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
+    parser.add_argument(
+        "--export", nargs=2, metavar=("html", "FILE"), help="write the tutorial's page (one HTML file) instead"
+    )
 
 
 def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:

@@ -39,7 +39,7 @@ from revive_dsl.positions import DslError
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, load_script
 
-EXPORTS = ("html", "svg")
+EXPORTS = ("html", "svg", "text")  # html: the page of revive_dsl.web (written by the command line)
 STEP_HELP = "Enter: next step · b: back one step · g N: go to step N · q: quit"
 
 
@@ -61,7 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
     parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
     parser.add_argument(
-        "--export", nargs=2, metavar=("FORMAT", "FILE"), help="also save what was shown: html FILE or svg FILE"
+        "--export",
+        nargs=2,
+        metavar=("FORMAT", "FILE"),
+        help="html FILE: the game as a page to step through in a browser; svg or text FILE: what was shown",
     )
 
 
@@ -97,7 +100,7 @@ def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
         player,
         move_text,
         log,
-        result.decisions,
+        [(*d, label) for d, label in zip(result.decisions, result.labels, strict=False)] or result.decisions,
         changes,
         step.note if note else None,
         [replay.script.path(h) for h in step.highlight],
@@ -294,7 +297,7 @@ def options_problem(args: argparse.Namespace) -> str | None:
     if args.export:
         kind, file = args.export
         if kind not in EXPORTS:
-            return f"--export takes html or svg, not {kind!r}"
+            return f"--export takes html, svg or text, not {kind!r}"
         problem = output_problem(file)
         if problem:
             return f"--export {file}: {problem}"
@@ -302,11 +305,13 @@ def options_problem(args: argparse.Namespace) -> str | None:
 
 
 def _export(console: Console, kind: str, file: str) -> None:
-    """Save what the console showed as an HTML page or an SVG picture (all or nothing)."""
+    """Save what the console showed as an SVG picture or plain text (all or nothing); ``html`` (called without
+    the command line, which writes the page instead) keeps Rich's transcript."""
     from revive_dsl.fileio import write_text_atomic
 
     path = Path(file)
-    text = console.export_html() if kind == "html" else console.export_svg(title="revive replay")
+    exports = {"html": console.export_html, "text": console.export_text}
+    text = exports[kind]() if kind in exports else console.export_svg(title="revive replay")
     write_text_atomic(path, text)
     print(f"wrote {path}", file=sys.stderr)
 

@@ -62,8 +62,19 @@ def replay() -> dict:
     return {"finished": script.finished, "states": states}
 
 
+def page() -> dict:
+    """The pack's script as a page (``revive replay dive.yaml --export html OUT``), OUT the next argument."""
+    from revive_dsl.web.export import export_page
+
+    script = HERE / "lagoon" / "scripts" / "dive.yaml"
+    done = export_page(script, sys.argv[2])
+    states = [step.after.to_dict() for step in Replay(load_script(script)).steps()]
+    return {"steps": done.steps, "states": states}
+
+
 TASKS = {
     "load": load,
+    "page": page,
     "random-base": lambda: random_games(("base", LAGOON)),
     "random-abyss": lambda: random_games(("base", "abyss", LAGOON)),
     "replay": replay,

@@ -1,0 +1,434 @@
+// The replay page: rebuilds the state of any step from the first state and each step's patch, and draws it.
+// Every text from the data goes in through textContent, never as markup.
+"use strict";
+(function () {
+  const DATA = JSON.parse(document.getElementById("revive-data").textContent);
+  const SVG = "http://www.w3.org/2000/svg";
+  const STEPS = DATA.steps;
+  const LAST = STEPS.length;
+  const SHAPES = ["\u25CF", "\u25B2", "\u25A0", "\u25C6"]; // a shape per seat, besides its colour
+  const SIZE = 14; // a hex cell's radius, in SVG units
+
+  // --- states, rebuilt step by step and kept ---------------------------------------------------------------
+  const states = [DATA.start];
+  const grounds = [DATA.grounds];
+
+  function applyPatch(state, changes) {
+    const out = structuredClone(state);
+    for (const change of changes) {
+      const path = change[0];
+      let holder = out;
+      for (let i = 0; i < path.length - 1; i++) holder = holder[path[i]];
+      const last = path[path.length - 1];
+      if (change.length === 1) delete holder[last];
+      else if (change.length === 4) holder[last].splice(change[1], change[2], ...structuredClone(change[3]));
+      else holder[last] = structuredClone(change[1]);
+    }
+    return out;
+  }
+
+  function stateAt(index) {
+    for (let i = states.length; i <= index; i++) {
+      states.push(applyPatch(states[i - 1], STEPS[i - 1].patch));
+      grounds.push(STEPS[i - 1].cells ? Object.assign({}, grounds[i - 1], STEPS[i - 1].cells) : grounds[i - 1]);
+    }
+    return states[index];
+  }
+
+  // --- small helpers ------------------------------------------------------------------------------------
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function svg(tag, attrs, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function nameOf(id) {
+    const found = DATA.names[id];
+    return found ? found.name : String(id);
+  }
+  function named(value) {
+    if (value === null || value === undefined) return "\u2013";
+    if (Array.isArray(value)) return value.length ? value.map(named).join(", ") : "\u2013";
+    if (typeof value === "object") {
+      const keys = Object.keys(value);
+      if (!keys.length) return "\u2013";
+      return keys.map((k) => `${nameOf(k)}: ${named(value[k])}`).join("; ");
+    }
+    return typeof value === "string" ? nameOf(value) : String(value);
+  }
+  // a note's Markdown, the little of it notes use: paragraphs, **bold**, `code`; built as nodes, never as markup
+  function markdown(text) {
+    const out = document.createDocumentFragment();
+    for (const para of String(text).split(/\n\s*\n/)) {
+      const p = el("p");
+      const words = para.replace(/\s*\n\s*/g, " ").trim();
+      for (const part of words.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
+        if (part.startsWith("**") && part.endsWith("**") && part.length > 4) p.appendChild(el("strong", {}, part.slice(2, -2)));
+        else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) p.appendChild(el("code", {}, part.slice(1, -1)));
+        else if (part) p.appendChild(document.createTextNode(part));
+      }
+      out.appendChild(p);
+    }
+    return out;
+  }
+  function seatName(seat) {
+    const player = DATA.players[seat];
+    return player ? player.name : `seat ${seat}`;
+  }
+
+  // --- the board ----------------------------------------------------------------------------------------
+  const place = {};
+  let box = null;
+  for (const cell of DATA.cells) {
+    const x = SIZE * Math.sqrt(3) * (cell.q + cell.r / 2);
+    const y = SIZE * 1.5 * cell.r;
+    place[cell.key] = [x, y];
+    if (!box) box = [x, y, x, y];
+    box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
+  }
+  // places off the map (a location beside a track): a row of cells under it, each with its name
+  const below = box[3] + SIZE * 3;
+  (DATA.elsewhere || []).forEach((key, i) => {
+    const x = box[0] + i * SIZE * 4;
+    place[key] = [x, below];
+    box = [box[0], box[1], Math.max(box[2], x), below + SIZE];
+  });
+  const board = document.getElementById("board");
+  const pad = SIZE * 1.2;
+  board.setAttribute("viewBox", `${box[0] - pad} ${box[1] - pad} ${box[2] - box[0] + 2 * pad} ${box[3] - box[1] + 2 * pad}`);
+
+  function hexPoints(x, y) {
+    const points = [];
+    for (let i = 0; i < 6; i++) {
+      const angle = (Math.PI / 180) * (60 * i - 30);
+      points.push(`${(x + SIZE * Math.cos(angle)).toFixed(2)},${(y + SIZE * Math.sin(angle)).toFixed(2)}`);
+    }
+    return points.join(" ");
+  }
+
+  function spaceOf(key) {
+    // figures on a large location are kept under its slot; they stand on its middle cell
+    return DATA.middle[key] || key;
+  }
+
+  function tokensOf(state) {
+    const out = [];
+    const tokens = state.board.tokens || {};
+    const stacked = state.board.stacked_tokens || {};
+    for (const space of Object.keys(tokens).sort()) {
+      out.push([space, tokens[space]]);
+      for (const more of stacked[space] || []) out.push([space, more]);
+    }
+    return out;
+  }
+
+  function changedSpaces(index) {
+    const out = new Set();
+    if (index === 0) return out;
+    for (const change of STEPS[index - 1].patch) {
+      const path = change[0];
+      if (path[0] === "board" && ["buildings", "figures", "tokens", "stacked_tokens"].includes(path[1]) && path.length > 2) {
+        out.add(spaceOf(String(path[2])));
+      }
+    }
+    for (const key of Object.keys(STEPS[index - 1].cells || {})) out.add(key);
+    return out;
+  }
+
+  function askedSpaces(index) {
+    const out = new Set();
+    if (index === 0) return out;
+    for (const path of STEPS[index - 1].highlight || []) {
+      const match = String(path).match(/(-?\d+,-?\d+)/);
+      if (match) out.add(match[1]);
+    }
+    return out;
+  }
+
+  function drawBoard(index) {
+    const state = stateAt(index);
+    const shown = grounds[index];
+    const changed = changedSpaces(index);
+    const asked = askedSpaces(index);
+    board.replaceChildren();
+    const cellsLayer = svg("g", { class: "cells" });
+    for (const cell of DATA.cells) {
+      const [x, y] = place[cell.key];
+      const ground = shown[cell.key] || "";
+      const known = DATA.terrains[ground];
+      const cls = ground === "" ? "empty" : known ? ground : "other";
+      const classes = ["cell", `g-${cls}`];
+      if (changed.has(cell.key)) classes.push("changed");
+      if (asked.has(cell.key)) classes.push("asked");
+      const hex = svg("polygon", { points: hexPoints(x, y), class: classes.join(" "), "data-key": cell.key, "data-ground": ground });
+      const word = known ? known.word : ground;
+      hex.appendChild(svg("title", {}, `${cell.key}: ${word || "empty slot"}`));
+      cellsLayer.appendChild(hex);
+      const letter = known ? known.letter : ground ? ground[0] : ".";
+      cellsLayer.appendChild(svg("text", { x: x - SIZE * 0.55, y: y - SIZE * 0.2, class: "letter" }, letter));
+    }
+    for (const key of DATA.elsewhere || []) {
+      const [x, y] = place[key];
+      const placed = (state.board.large_locations || {})[key];
+      const hex = svg("polygon", { points: hexPoints(x, y), class: `cell elsewhere g-${placed ? "large_location" : "empty"}`, "data-key": key });
+      hex.appendChild(svg("title", {}, `${key}: ${placed ? nameOf(placed.tile) : "empty"}`));
+      cellsLayer.appendChild(hex);
+      cellsLayer.appendChild(svg("text", { x: x - SIZE, y: y + SIZE * 1.6, class: "letter" }, key));
+    }
+    board.appendChild(cellsLayer);
+    const pieces = svg("g", { class: "pieces" });
+    for (const [space, building] of Object.entries(state.board.buildings || {})) {
+      if (!place[spaceOf(space)]) continue;
+      const [x, y] = place[spaceOf(space)];
+      const side = building.size === "large" ? 15 : 10;
+      const g = svg("g", { class: `piece building seat${building.player}${changed.has(spaceOf(space)) ? " changed" : ""}`,
+        "data-space": space, "data-player": building.player, "data-size": building.size || "small" });
+      g.appendChild(svg("rect", { x: x - side / 2, y: y - side / 2, width: side, height: side, class: "body" }));
+      g.appendChild(svg("text", { x: x - 3, y: y + 3.5 }, building.player + 1));
+      g.appendChild(svg("title", {}, `${seatName(building.player)}'s ${building.size || "small"} building on ${space}`));
+      pieces.appendChild(g);
+    }
+    for (const [where, seats] of Object.entries(state.board.figures || {})) {
+      const space = spaceOf(where);
+      if (!place[space]) continue;
+      const [x, y] = place[space];
+      seats.forEach((seat, i) => {
+        const dx = (i - (seats.length - 1) / 2) * 8;
+        const g = svg("g", { class: `piece figure seat${seat}${changed.has(space) ? " changed" : ""}`,
+          "data-space": where, "data-player": seat });
+        g.appendChild(svg("circle", { cx: x + dx, cy: y + 6, r: 4.2, class: "body" }));
+        g.appendChild(svg("title", {}, `${seatName(seat)}'s population figure on ${where}`));
+        pieces.appendChild(g);
+      });
+    }
+    for (const [space, token] of tokensOf(state)) {
+      if (!place[spaceOf(space)]) continue;
+      const [x, y] = place[spaceOf(space)];
+      const sign = (DATA.tokens[token.token] || { sign: "!" }).sign;
+      const word = (DATA.tokens[token.token] || { word: token.token }).word;
+      const g = svg("g", { class: `piece token seat${token.player}${changed.has(spaceOf(space)) ? " changed" : ""}`,
+        "data-space": space, "data-player": token.player, "data-token": token.token });
+      g.appendChild(svg("polygon", { points: `${x + 6},${y - 11} ${x + 11},${y - 6} ${x + 6},${y - 1} ${x + 1},${y - 6}`, class: "body" }));
+      g.appendChild(svg("text", { x: x + 3.5, y: y - 2.5 }, sign));
+      g.appendChild(svg("title", {}, `${seatName(token.player)}'s ${word} on ${space}`));
+      pieces.appendChild(g);
+    }
+    board.appendChild(pieces);
+    const large = Object.entries(state.board.large_locations || {}).map(([slot, placed]) => `${slot}: ${nameOf(placed.tile)}`);
+    document.getElementById("large").textContent = large.length ? `Large locations \u2014 ${large.join("; ")}` : "";
+  }
+
+  // --- the step ---------------------------------------------------------------------------------------
+  function drawStep(index) {
+    const title = document.getElementById("step-title");
+    const account = document.getElementById("account");
+    const decisions = document.getElementById("decisions");
+    const changes = document.getElementById("changes");
+    const note = document.getElementById("note");
+    account.replaceChildren();
+    decisions.replaceChildren();
+    changes.replaceChildren();
+    note.replaceChildren();
+    if (index === 0) {
+      title.textContent = "Set up";
+      account.appendChild(el("li", {}, `${DATA.players.length} player(s); packs: ${DATA.packs.join(", ")}`));
+      return;
+    }
+    const step = STEPS[index - 1];
+    title.textContent = `Step ${step.index} \u00B7 ${step.player}: ${step.move}`;
+    for (const line of step.account.length ? step.account : ["(nothing to tell)"]) account.appendChild(el("li", {}, line));
+    for (const [prompt, answer, label] of step.decisions) {
+      const row = el("tr");
+      row.appendChild(el("td", {}, `${prompt}:`));
+      const cell = el("td");
+      cell.appendChild(el("strong", {}, answer));
+      if (label && label !== answer) cell.appendChild(el("span", { class: "label" }, ` \u00B7 ${label}`));
+      row.appendChild(cell);
+      decisions.appendChild(row);
+    }
+    if (step.note) note.appendChild(markdown(step.note));
+    for (const [, text] of step.changes) changes.appendChild(el("li", {}, text));
+  }
+
+  // --- the players and the supply ---------------------------------------------------------------------------
+  const PLAYER_ROWS = [
+    ["points", (p) => p.laps * 50 + p.points + (p.purple ? ` (+${p.purple} purple)` : "")],
+    ["resources", (p) => Object.entries(p.resources).map(([k, v]) => `${v} ${k}`).join(", ")],
+    ["energy", (p) => `${p.energy} in storage${p.energy_on.length ? `; on ${p.energy_on.join(", ")}` : ""}`],
+    ["progress", (p) => `${p.progress}; hibernations ${p.hibernations}`],
+    ["tracks", (p) => Object.entries(p.tracks || {}).map(([k, v]) => `${k} ${v}`).join(", ") || "\u2013"],
+    ["slots", (p) => Object.entries(p.slots).map(([slot, cards]) =>
+      `${slot.replace("_", " ")}: ${cards.length ? cards.map((c) => `${nameOf(c.card)} (${c.half})`).join(", ") : "\u2013"}`).join("; ")],
+    ["modules", (p) => Object.entries(p.modules).map(([slot, spaces]) =>
+      `${slot.replace("_", " ")}: ${spaces.map((m) => (m ? nameOf(m) : "\u00B7")).join(" ")}`).join("; ") || "\u2013"],
+    ["active", (p) => named(p.active)],
+    ["resting", (p) => named(p.resting)],
+    ["unlocked", (p) => named(p.unlocked)],
+    ["machines", (p) => named(p.special_machines)],
+    ["crates", (p) => `${p.crates_closed.length} closed, ${p.crates_opened.length} open`],
+    ["artifacts", (p) => [p.artifact_card ? nameOf(p.artifact_card) : null, ...p.majors.map(nameOf), ...p.minors.map(nameOf)].filter(Boolean).join(", ") || "\u2013"],
+    ["buildings left", (p) => Object.entries(p.buildings_left).map(([k, v]) => `${v} ${k}`).join(", ")],
+  ];
+  const SHOWN = new Set(["seat", "name", "tribe", "side", "laps", "points", "purple", "resources", "energy", "energy_on",
+    "progress", "hibernations", "tracks", "slots", "modules", "active", "resting", "unlocked", "special_machines",
+    "crates_closed", "crates_opened", "crates_reactivated", "artifact_card", "majors", "minors", "buildings_left"]);
+  const ROW_FIELDS = {
+    points: ["points", "laps", "purple"], resources: ["resources"], energy: ["energy", "energy_on"],
+    progress: ["progress", "hibernations"], tracks: ["tracks"], slots: ["slots"], modules: ["modules"], active: ["active"],
+    resting: ["resting"], unlocked: ["unlocked"], machines: ["special_machines"], crates: ["crates_closed", "crates_opened"],
+    artifacts: ["artifact_card", "majors", "minors"], "buildings left": ["buildings_left"],
+  };
+
+  function changedFields(index, name) {
+    const out = new Set();
+    if (index === 0) return out;
+    for (const [path] of STEPS[index - 1].changes) {
+      if (path.startsWith(`${name}.`)) out.add(path.slice(name.length + 1).split(".")[0]);
+    }
+    return out;
+  }
+
+  function drawPlayers(index) {
+    const state = stateAt(index);
+    const pane = document.getElementById("players-pane");
+    pane.replaceChildren(el("h2", {}, "Players"));
+    state.players.forEach((p) => {
+      const fields = changedFields(index, p.name);
+      const box = el("article", { class: `player seat${p.seat}${state.turn.player === p.seat && !state.turn.over ? " turn" : ""}`, "data-player": p.seat });
+      const head = el("h3");
+      head.appendChild(el("span", { class: "swatch" }, `${SHAPES[p.seat % 4]} ${p.seat + 1}`));
+      head.appendChild(document.createTextNode(` ${p.name} \u2014 ${nameOf(p.tribe)} (${p.side})`));
+      box.appendChild(head);
+      const rows = el("dl", { class: "rows" });
+      for (const [label, show] of PLAYER_ROWS) {
+        const changed = (ROW_FIELDS[label] || []).some((f) => fields.has(f));
+        rows.appendChild(el("dt", changed ? { class: "changed" } : {}, label));
+        rows.appendChild(el("dd", changed ? { class: "changed" } : {}, show(p)));
+      }
+      for (const key of Object.keys(p)) {
+        if (SHOWN.has(key)) continue;
+        const value = p[key];
+        if (value === null || value === false || value === 0 || (typeof value === "object" && !Object.keys(value).length)) continue;
+        const changed = fields.has(key);
+        rows.appendChild(el("dt", changed ? { class: "changed" } : {}, key.replaceAll("_", " ")));
+        rows.appendChild(el("dd", changed ? { class: "changed" } : {}, named(value)));
+      }
+      box.appendChild(rows);
+      pane.appendChild(box);
+    });
+    const scores = state.turn.final_scores;
+    if (scores && scores.length) {
+      const table = el("table", { class: "score" });
+      const head = el("tr");
+      for (const h of ["player", "blue", "purple", "total"]) head.appendChild(el("th", {}, h));
+      table.appendChild(head);
+      for (const line of scores) {
+        const row = el("tr");
+        row.appendChild(el("td", {}, seatName(line.seat)));
+        for (const k of ["blue", "purple", "total"]) row.appendChild(el("td", {}, line[k]));
+        table.appendChild(row);
+      }
+      pane.appendChild(el("h2", {}, "Final scores"));
+      pane.appendChild(table);
+    }
+  }
+
+  function drawSupply(index) {
+    const supply = stateAt(index).supply;
+    const state = stateAt(index);
+    const pane = document.getElementById("supply-pane");
+    pane.replaceChildren(el("h2", {}, "Supply"));
+    const rows = el("dl", { class: "rows" });
+    const add = (label, text) => { rows.appendChild(el("dt", {}, label)); rows.appendChild(el("dd", {}, text)); };
+    add("citizens", named(supply.citizen_display));
+    add("modules", named(supply.module_display));
+    add("machines", named(supply.machine_display));
+    add("piles", `citizen deck ${supply.citizen_deck.length}, modules ${supply.module_pile.length}, crates ${supply.crates.length}, energy ${supply.energy}`);
+    add("major artifacts", named(state.board.majors));
+    pane.appendChild(rows);
+  }
+
+  // --- the moves and navigation -------------------------------------------------------------------------
+  const moves = document.getElementById("moves");
+  const setupItem = el("li", { tabindex: "0", "data-step": "0" }, "set up");
+  moves.appendChild(setupItem);
+  STEPS.forEach((step, i) => moves.appendChild(el("li", { tabindex: "0", "data-step": String(i + 1) }, step.line)));
+  moves.addEventListener("click", (event) => {
+    const item = event.target.closest("li");
+    if (item) go(Number(item.dataset.step));
+  });
+  moves.addEventListener("keydown", (event) => {
+    const item = event.target.closest("li");
+    if (item && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); go(Number(item.dataset.step)); }
+  });
+
+  const slider = document.getElementById("slider");
+  slider.max = String(LAST);
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  document.getElementById("first").addEventListener("click", () => go(0));
+  document.getElementById("prev").addEventListener("click", () => go(current - 1));
+  document.getElementById("next").addEventListener("click", () => go(current + 1));
+  document.getElementById("last").addEventListener("click", () => go(LAST));
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
+    const moveTo = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: LAST }[event.key];
+    if (moveTo !== undefined) { event.preventDefault(); go(moveTo); }
+  });
+
+  let current = -1;
+  const drawTimes = [];
+
+  function go(index) {
+    index = Math.max(0, Math.min(LAST, Number.isFinite(index) ? Math.trunc(index) : 0));
+    const started = performance.now();
+    drawBoard(index);
+    drawStep(index);
+    drawPlayers(index);
+    drawSupply(index);
+    drawTimes.push(performance.now() - started);
+    const previous = moves.querySelector("li.current");
+    if (previous) previous.classList.remove("current");
+    const item = moves.children[index];
+    item.classList.add("current");
+    if (current !== -1) item.scrollIntoView({ block: "nearest" });
+    current = index;
+    slider.value = String(index);
+    document.getElementById("where").textContent = `step ${index} of ${LAST}`;
+    const hash = `#step=${index}`;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function fromHash() {
+    const match = location.hash.match(/step=(\d+)/);
+    return match ? Number(match[1]) : 0;
+  }
+  window.addEventListener("hashchange", () => go(fromHash()));
+
+  // --- the header ---------------------------------------------------------------------------------------
+  document.getElementById("subtitle").textContent = `${DATA.file} \u00B7 packs: ${DATA.packs.join(", ")} \u00B7 ${LAST} steps`;
+  const legend = document.getElementById("legend");
+  DATA.players.forEach((p, seat) => {
+    const item = el("li", { class: `seat${seat}` });
+    item.appendChild(el("span", { class: "swatch" }, `${SHAPES[seat % 4]} ${seat + 1}`));
+    item.appendChild(document.createTextNode(`${p.name} \u2014 ${nameOf(p.tribe)} (${p.side})`));
+    legend.appendChild(item);
+  });
+  if (DATA.error) document.getElementById("error").textContent = `The replay stopped: ${DATA.error}`;
+
+  // what tests and people can ask of the page from the console
+  window.revive = {
+    data: DATA,
+    stateAt,
+    go,
+    get step() { return current; },
+    count: LAST,
+    drawTimes,
+  };
+  go(fromHash());
+})();

@@ -1,0 +1,192 @@
+"""What a replay page shows, gathered by replaying its script: plain data, ready to be written as JSON.
+
+The first state is stored whole and every step after it as a patch (:func:`patch`): the page rebuilds the
+state of any step from them. The board's cells are stored once (their place, their space key) with what each
+shows at the start (terrain, a face-down tile, a large location), then the cells a step turned over.
+
+>>> before = {"a": 1, "b": {"c": [1, 2], "d": 4}, "p": [{"x": 1}, {"x": 2}]}
+>>> after = {"a": 1, "b": {"c": [1, 2, 3]}, "p": [{"x": 1}, {"x": 5}], "e": True}
+>>> patch(before, after)
+[[['b', 'c'], 2, 0, [3]], [['b', 'd']], [['p', 1, 'x'], 5], [['e'], True]]
+>>> apply(before, patch(before, after)) == after
+True
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from revive_dsl.engine.rules import Rules
+from revive_dsl.replay.diff import flat_changes, flatten, format_change
+from revive_dsl.replay.hexmap import TERRAIN, TOKENS, ground, map_cells
+from revive_dsl.replay.player import Replay, ReplayError, StepResult
+from revive_dsl.replay.render import account, with_names
+from revive_dsl.replay.script import Script
+
+PAGE_FORMAT = 1  # the shape of this data, which the page's script reads
+
+
+def patch(before: Any, after: Any, path: tuple = ()) -> list[list]:
+    """The changes that turn ``before`` into ``after``: ``[path, value]`` sets a value, ``[path]`` removes a key,
+    ``[path, start, count, items]`` replaces ``count`` items of a list from ``start`` with ``items`` (a card
+    drawn from a deck: ``[path, 0, 1, []]``). Mappings are compared key by key, in the new mapping's order, and
+    lists of the same length item by item."""
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: list[list] = []
+        for key, value in after.items():
+            if key not in before:
+                out.append([[*path, key], value])
+            elif before[key] != value:
+                out.extend(patch(before[key], value, (*path, key)))
+        out.extend([[*path, key]] for key in before if key not in after)
+        return out
+    if isinstance(before, list) and isinstance(after, list):
+        if len(before) == len(after) and all(isinstance(item, (dict, list)) for item in after):
+            return [change for index, item in enumerate(after) for change in patch(before[index], item, (*path, index))]
+        start = 0
+        while start < min(len(before), len(after)) and before[start] == after[start]:
+            start += 1
+        end = 0
+        while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+            end += 1
+        return [[list(path), start, len(before) - start - end, after[start : len(after) - end]]]
+    return [[list(path), after]]
+
+
+def apply(state: Any, changes: list[list]) -> Any:
+    """The state ``changes`` (from :func:`patch`) make of ``state``, which is left as it was."""
+    out = copy.deepcopy(state)
+    for change in changes:
+        *where, last = change[0]
+        holder = out
+        for key in where:
+            holder = holder[key]
+        if len(change) == 1:
+            del holder[last]
+        elif len(change) == 4:
+            start, count, items = change[1:]
+            holder[last][start : start + count] = copy.deepcopy(items)
+        else:
+            holder[last] = copy.deepcopy(change[1])
+    return out
+
+
+def _cells(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Every cell of the map (q, r, space key; a large location's cells also their slot); large slot -> middle."""
+    cells, large_cell, middle = map_cells(rules)
+    out = []
+    for (q, r), key in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
+        cell: dict[str, Any] = {"q": q, "r": r, "key": key}
+        if key in large_cell:
+            cell["large"] = large_cell[key]
+        out.append(cell)
+    return out, middle
+
+
+def _grounds(game: Any, rules: Rules, cells: list[dict[str, Any]]) -> dict[str, str]:
+    """What each cell shows: a key of the terrain table, or '' for an empty slot."""
+    large_cell = {c["key"]: c["large"] for c in cells if "large" in c}
+    return {c["key"]: ground(rules, game, c["key"], large_cell) or "" for c in cells}
+
+
+def _names(rules: Rules) -> dict[str, dict[str, str]]:
+    """Every component's name, kind and colour, by id, for the page's labels."""
+    out = {}
+    for cid, comp in rules.content.components.items():
+        entry = {"name": str(comp.data.get("name", cid)), "kind": comp.kind}
+        if isinstance(comp.data.get("colour"), str):
+            entry["colour"] = comp.data["colour"]
+        out[cid] = entry
+    return out
+
+
+def _step(result: StepResult, replay: Replay, grounds: dict[str, str], cells: list[dict[str, Any]], seen: dict) -> dict:
+    """One step's data; ``seen`` keeps the last state and its flat form, so each state is read once."""
+    step = result.step
+    before, flat_before = seen["state"], seen["flat"]
+    after = result.after.to_dict()
+    flat_after = flatten(after, replay.names)
+    seen.update(state=after, flat=flat_after)
+    changes = flat_changes(flat_before, flat_after, replay.names)
+    player = step.move.player or "setup"
+    move_text = step.text[len(player) + 1 :] if step.text.startswith(f"{player} ") else step.text
+    log = result.log
+    if result.refused is not None:
+        log = [f"refused, as the script expects: {result.refused}"]
+    labels = result.labels or [""] * len(result.decisions)
+    turned = {}
+    board_before, board_after = before["board"], after["board"]
+    if any(board_before.get(k) != board_after.get(k) for k in ("tiles", "large_locations")):
+        now = _grounds(result.after, replay.rules, cells)  # a tile turned over, a location placed: look again
+        turned = {key: shown for key, shown in now.items() if grounds.get(key) != shown}
+        grounds.update(turned)
+    out: dict[str, Any] = {
+        "index": step.index,
+        "player": player,
+        "move": move_text,
+        "line": step.text,
+        "account": account(player, log, changes, replay.rules),
+        "decisions": [
+            [prompt, with_names(answer, replay.rules), label]
+            for (prompt, answer), label in zip(result.decisions, labels, strict=False)
+        ],
+        "changes": [[c.path, format_change(c)] for c in changes],
+        "patch": patch(before, after),
+    }
+    if turned:
+        out["cells"] = turned
+    board = after["board"]
+    for part in ("buildings", "figures", "tokens", "large_locations"):
+        seen["elsewhere"].update(dict.fromkeys(k for k in board.get(part) or {} if k not in seen["places"]))
+    if step.note:
+        out["note"] = step.note
+    if step.highlight:
+        out["highlight"] = [replay.script.path(h) for h in step.highlight]
+    if result.refused is not None:
+        out["refused"] = result.refused
+    return out
+
+
+def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
+    """Everything the page shows of ``script``, replayed to its end (or to its first failing step, which the data
+    then names under ``error``)."""
+    replay = Replay(script)
+    rules = replay.rules
+    cells, middle = _cells(rules)
+    start = replay.game
+    grounds = _grounds(start, rules, cells)
+    first = start.to_dict()
+    places = {c["key"] for c in cells} | set(middle)
+    seen = {"state": first, "flat": flatten(first, replay.names), "places": places, "elsewhere": {}}
+    board = first["board"]
+    for part in ("buildings", "figures", "tokens", "large_locations"):
+        seen["elsewhere"].update(dict.fromkeys(k for k in board.get(part) or {} if k not in places))
+    data: dict[str, Any] = {
+        "format": PAGE_FORMAT,
+        "title": title or script.title or script.file,
+        "file": Path(script.file).name,  # a page is shared: the reader's folders stay out of it
+        "packs": list(rules.packs),
+        "players": [{"name": p.name, "tribe": p.tribe, "side": p.side} for p in start.players],
+        "start": first,
+        "cells": cells,
+        "grounds": dict(grounds),
+        "middle": middle,
+        "terrains": {key or "": {"letter": letter, "word": word} for key, (letter, _, word) in TERRAIN.items()},
+        "tokens": {key: {"sign": sign, "word": word} for key, (sign, word) in TOKENS.items()},
+        "names": _names(rules),
+        "steps": [],
+    }
+    while replay.done < len(script.steps):
+        try:
+            result = replay.step()
+        except ReplayError as err:
+            data["error"] = err.diagnostics[0].render()
+            break
+        data["steps"].append(_step(result, replay, grounds, cells, seen))
+    # places off the map that hold pieces at some step (the expansion's devotion location): drawn below it
+    data["elsewhere"] = list(seen["elsewhere"])
+    return data
