@@ -731,11 +731,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def run() -> None:
     """The ``revive`` console script: the process's collector tuned for games (:mod:`revive_dsl.gctune`),
-    then :func:`main`. (A program calling :func:`main` keeps its own collector settings.)"""
+    SIGTERM and SIGHUP made an exit that unwinds (a file being written is left as it was), then :func:`main`.
+    (A program calling :func:`main` keeps its own collector settings and signal handlers.)"""
+    import signal
+
     from revive_dsl.gctune import tune_gc
 
     tune_gc()
+    for name in ("SIGTERM", "SIGHUP"):  # ended from outside: unwind, so a write under way removes its temporary file
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _ended)
     sys.exit(main())
+
+
+def _ended(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":  # pragma: no cover
