@@ -500,7 +500,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import known_variants
 
-    problem = folder_problem(args.out) if args.out else None
+    problem = (folder_problem(args.out) or _games_there(Path(args.out), args)) if args.out else None
     if problem:  # found before any game is played
         print(f"revive simulate: --out {args.out}: {problem}", file=sys.stderr)
         return 2
@@ -556,6 +556,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     print(text, flush=True)
                     advance()
     return 1 if failures else 0
+
+
+def _games_there(out: Path, args: argparse.Namespace) -> str | None:
+    """Which of the scripts ``simulate`` would write are in ``out`` already (refused unless ``--force``)."""
+    if args.force or not out.is_dir():
+        return None
+    seeds = range(args.seed, args.seed + args.games)
+    there = sorted(
+        (int(m.group(1)), name)
+        for name in os.listdir(out)
+        if (m := re.fullmatch(r"game-(-?\d+)\.yaml", name)) and int(m.group(1)) in seeds
+    )
+    if not there:
+        return None
+    more = f" (and {len(there) - 1} more)" if len(there) > 1 else ""
+    them = "them" if more else "it"
+    return f"{there[0][1]}{more} is there already; not overwriting {them} (give --force, or another --out or --seed)"
 
 
 def _simulate_one(game: tuple) -> tuple[int, str]:
@@ -695,6 +712,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1, help="how many games")
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     p.add_argument("--out", help="folder to write each game to, as a replay script game-SEED.yaml")
+    p.add_argument("--force", action="store_true", help="write over the game-SEED.yaml files already in --out")
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
     p.add_argument(
         "--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU); the output is the same"

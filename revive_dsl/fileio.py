@@ -167,7 +167,7 @@ def output_problem(path: str | Path) -> str | None:
         return f"cannot write: the folder {folder} does not exist"
     if not folder.is_dir():
         return f"cannot write: {folder} is not a folder"
-    return None
+    return _read_only_folder(folder, f"the folder {folder}")
 
 
 def folder_problem(path: str | Path) -> str | None:
@@ -180,11 +180,14 @@ def folder_problem(path: str | Path) -> str | None:
         if up.exists():
             if not up.is_dir():
                 return "it is a file, not a folder" if up == folder else f"{up} is a file, not a folder"
-            mode = stat.S_IMODE(up.stat().st_mode)
-            if not mode & 0o222:
-                where = "the folder" if up == folder else f"the folder {up}"
-                return f"{where} is read-only (mode {mode:04o}); make it writable (chmod u+w) or write elsewhere"
-            return None
+            return _read_only_folder(up, "the folder" if up == folder else f"the folder {up}")
+    return None
+
+
+def _read_only_folder(folder: Path, name: str) -> str | None:
+    mode = stat.S_IMODE(folder.stat().st_mode)
+    if not mode & 0o222:
+        return f"{name} is read-only (mode {mode:04o}); make it writable (chmod u+w) or write elsewhere"
     return None
 
 

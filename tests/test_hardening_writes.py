@@ -16,8 +16,10 @@ Running as root, a mode does not stop a write, so read-only is a matter of the m
 from __future__ import annotations
 
 import errno
+import io
 import os
 import select
+import shutil
 import signal
 import stat
 import subprocess
@@ -26,10 +28,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from revive_dsl import cli, fileio
 from revive_dsl.fileio import TextForm, WriteError, write_text_atomic
+from revive_dsl.replay import play
+from revive_dsl.replay.script import load_script, load_script_text
 from revive_dsl.resources import replays_root
+from tests.test_replay_play import SOLO, TWO, Typist
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSY = 'kind: crate\ncomponents:\n  - id: c  # a comment\n    provenance: rulebook\n    effect: "gain  2 book"\n'
@@ -185,12 +191,17 @@ def test_text_form_of_mixed_endings_goes_by_the_most():
     assert TextForm.of("").apply("x\n") == "x\n"
 
 
-def test_export_into_dev_null_leaves_the_device(capsys):
+def test_export_into_dev_null_leaves_the_device(tmp_path, capsys):
+    # through a link of the test's own, so that a writer that replaces what it writes replaces the link, not the device
+    null = tmp_path / "null"
+    null.symlink_to(os.devnull)
     before = os.stat(os.devnull)
-    code, _, err = revive(["replay", str(RULES), "--export", "svg", os.devnull], capsys)
-    assert code == 0 and err == f"wrote {os.devnull}\n"
-    after = os.stat(os.devnull)
+    code, _, err = revive(["replay", str(RULES), "--export", "svg", str(null)], capsys)
+    assert code == 0 and err == f"wrote {null}\n"
+    assert null.is_symlink() and os.readlink(null) == os.devnull
+    after = os.stat(null)
     assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null"]
 
 
 def test_export_into_a_fifo_writes_to_its_reader(tmp_path, capsys):
@@ -297,3 +308,161 @@ def test_a_long_file_name_gets_a_temporary_file_that_fits(tmp_path):
     write_text_atomic(path, "a: 1\n")
     write_text_atomic(path, "a: 2\n")  # replacing it goes through a temporary file
     assert path.read_text(encoding="utf-8") == "a: 2\n"
+
+
+# --- 2. nothing overwritten unasked -----------------------------------------------------------------------------
+
+
+def play_main(argv: list[str], answers: list[str]) -> tuple[int, str, Typist]:
+    """``revive play ARGV`` in this process with typed answers: (exit code, what it showed, the typist)."""
+    args = cli.build_parser().parse_args(["play", *argv])
+    shown = io.StringIO()
+    typist = Typist(answers)
+    code = play.main(args, typist, Console(file=shown, width=1000, no_color=True))
+    return code, shown.getvalue(), typist
+
+
+def test_play_refuses_an_existing_out_file_without_force(tmp_path, capsys):
+    out = tmp_path / "game.yaml"
+    out.write_text("keep\n", encoding="utf-8")
+    code, shown, typist = play_main([*TWO, "--out", str(out)], ["switch", "gear", "q"])
+    assert code == 2 and shown == "" and typist.prompts == []  # refused before the game
+    assert capsys.readouterr().err == (
+        f"revive play: --out {out}: the file exists; not overwriting it (give --force to write over it, "
+        "or another --out)\n"
+    )
+    assert out.read_text(encoding="utf-8") == "keep\n"
+
+
+def test_play_with_force_writes_nothing_while_no_move_is_made(tmp_path):
+    out = tmp_path / "game.yaml"
+    out.write_text("keep\n", encoding="utf-8")
+    code, shown, _ = play_main([*TWO, "--out", str(out), "--force"], ["s", "q"])
+    assert code == 0 and out.read_text(encoding="utf-8") == "keep\n"
+    assert shown.count(f"no move made; {out} left as it was") == 2
+    code, shown, _ = play_main([*TWO, "--out", str(out), "--force"], ["switch", "gear", "q"])
+    assert code == 0 and load_script(out).steps[0].text == "Ann switch gear"
+
+
+def test_play_from_a_game_at_3_onto_itself_does_not_cut_it(tmp_path, capsys):
+    game = tmp_path / "solo.yaml"
+    shutil.copy(SOLO, game)
+    before = game.read_bytes()
+    code, _, _ = play_main(["--from", str(game), "--at", "3", "--out", str(game)], ["q"])
+    assert code == 2 and "the file exists; not overwriting it" in capsys.readouterr().err
+    code, shown, _ = play_main(["--from", str(game), "--at", "3", "--out", str(game), "--force"], ["q"])
+    assert code == 0 and f"no move made; {game} left as it was" in shown
+    assert game.read_bytes() == before
+
+
+def test_play_saves_an_unchanged_game_once(tmp_path):
+    out = tmp_path / "game.yaml"
+    code, shown, _ = play_main([*TWO, "--out", str(out)], ["switch", "gear", "s", "s", "q"])
+    assert code == 0 and shown.count(f"saved {out}") == 1 and shown.count(f"{out} is up to date") == 2
+
+
+def test_simulate_refuses_a_game_already_in_its_out_folder(tmp_path, capsys):
+    (tmp_path / "game-2.yaml").write_text("keep\n", encoding="utf-8")
+    (tmp_path / "game-3.yaml").write_text("keep\n", encoding="utf-8")
+    (tmp_path / "game-9.yaml").write_text("keep\n", encoding="utf-8")  # not one of the seeds: no matter
+    code = cli.main(["simulate", "--out", str(tmp_path), "--seed", "1", "--games", "3", "--jobs", "1"])
+    assert code == 2 and capsys.readouterr().err == (
+        f"revive simulate: --out {tmp_path}: game-2.yaml (and 1 more) is there already; not overwriting them "
+        "(give --force, or another --out or --seed)\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-2.yaml", "game-3.yaml", "game-9.yaml"]
+    assert cli.main(["simulate", "--out", str(tmp_path), "--seed", "2", "--force", "--jobs", "1"]) == 0
+    assert load_script(tmp_path / "game-2.yaml").setup["seed"] == 2
+    assert (tmp_path / "game-3.yaml").read_text(encoding="utf-8") == "keep\n"
+
+
+# --- 3. a failed save keeps the game ------------------------------------------------------------------------------
+
+
+def full_disk_in(folder: Path, monkeypatch) -> None:
+    """Every file moved into ``folder`` fails as on a full disk (the temporary file was written, the move not)."""
+    real = os.replace
+
+    def replace(src, dst, **kw):
+        if Path(dst).parent == folder:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(src, dst, **kw)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def test_play_tries_out_before_the_game(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    code, shown, typist = play_main([*TWO, "--out", str(folder / "game.yaml")], ["q"])
+    assert code == 2 and shown == "" and typist.prompts == []
+    assert capsys.readouterr().err == (
+        f"revive play: --out {folder / 'game.yaml'}: the folder {folder} is read-only (mode 0555); "
+        "make it writable (chmod u+w) or write elsewhere\n"
+    )
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    code, shown, _ = play_main([*TWO, "--out", str(tmp_path / "game.yaml")], ["q"])
+    monkeypatch.undo()
+    assert code == 2 and shown == ""
+    assert capsys.readouterr().err == (
+        f"revive play: --out {tmp_path / 'game.yaml'}: cannot write: no space left on device (in {tmp_path})\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ro"]
+
+
+def test_a_failed_s_keeps_the_game_and_s_file_saves_elsewhere(tmp_path, monkeypatch):
+    full, other = tmp_path / "full", tmp_path / "other"
+    full.mkdir()
+    other.mkdir()
+    out = full / "game.yaml"
+    answers = ["switch", "gear", "s", f"s {other / 'game.yaml'}", "end", "q"]
+    args = cli.build_parser().parse_args(["play", *TWO, "--out", str(out)])
+    session = play.session_of(args)
+    full_disk_in(full, monkeypatch)
+    shown = io.StringIO()
+    code = play.Player(session, Typist(answers), Console(file=shown, width=1000, no_color=True)).run()
+    text = shown.getvalue()
+    assert code == 0
+    assert (
+        f"not saved: {out}: cannot write: no space left on device; nothing was written; the game goes on: "
+        "type s FILE to save to another file"
+    ) in text
+    assert f"saved {other / 'game.yaml'} (1 step)" in text  # the s FILE
+    assert text.rstrip().endswith(f"saved {other / 'game.yaml'} ({len(session.moves)} steps)")  # the q
+    assert [s.text for s in load_script(other / "game.yaml").steps][:2] == ["Ann switch gear", "Ann end"]
+    assert sorted(p.name for p in full.iterdir()) == []
+
+
+def test_a_failed_save_at_the_end_asks_for_another_file(tmp_path, monkeypatch):
+    full, other = tmp_path / "full", tmp_path / "elsewhere"
+    full.mkdir()
+    (tmp_path / "taken.yaml").write_text("keep\n", encoding="utf-8")
+    args = cli.build_parser().parse_args(["play", *TWO, "--out", str(full / "game.yaml")])
+    session = play.session_of(args)
+    full_disk_in(full, monkeypatch)
+    shown = io.StringIO()
+    typist = Typist(["switch", "gear", "q", str(tmp_path / "taken.yaml"), str(other / "game.yaml")])
+    code = play.Player(session, typist, Console(file=shown, width=1000, no_color=True)).run()
+    text = shown.getvalue()
+    assert code == 0 and typist.prompts.count("save to which file? (nothing: end without saving) ") == 2
+    assert f"{tmp_path / 'taken.yaml'} exists; not overwriting it: give another file" in text
+    assert (tmp_path / "taken.yaml").read_text(encoding="utf-8") == "keep\n"
+    assert [s.text for s in load_script(other / "game.yaml").steps] == ["Ann switch gear"]
+    assert load_script(other / "game.yaml").packs == ["base"]
+
+
+def test_a_failed_save_with_no_one_to_ask_shows_the_script(tmp_path, monkeypatch):
+    args = cli.build_parser().parse_args(["play", *TWO, "--out", str(tmp_path / "game.yaml")])
+    session = play.session_of(args)
+    full_disk_in(tmp_path, monkeypatch)
+    shown = io.StringIO()
+    code = play.Player(session, Typist(["switch", "gear"]), Console(file=shown, width=1000, no_color=True)).run()
+    text = shown.getvalue()
+    assert code == 1 and "the input ended; the game's script, saved nowhere, follows" in text
+    script = text[text.index("# yaml-language-server") :]
+    assert [s.text for s in load_script_text(script, "shown.yaml").steps] == ["Ann switch gear"]
