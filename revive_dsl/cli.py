@@ -442,7 +442,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_new_pack(args: argparse.Namespace) -> int:
-    """Write a new pack folder; exit 2 (nothing written) for a bad name or a folder that exists."""
+    """Write a new pack folder whole; exit 2 (nothing written) for a bad name or option or a folder that exists,
+    1 when the writing fails (nothing is left behind)."""
     from revive_dsl.scaffold import ScaffoldError, new_pack
 
     parent = Path(args.dir)

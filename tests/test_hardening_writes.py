@@ -466,3 +466,80 @@ def test_a_failed_save_with_no_one_to_ask_shows_the_script(tmp_path, monkeypatch
     assert code == 1 and "the input ended; the game's script, saved nowhere, follows" in text
     script = text[text.index("# yaml-language-server") :]
     assert [s.text for s in load_script_text(script, "shown.yaml").steps] == ["Ann switch gear"]
+
+
+# --- 4. a new pack is made whole ------------------------------------------------------------------------------
+
+
+def test_new_pack_on_a_full_disk_leaves_nothing_and_the_next_try_works(tmp_path, capsys, monkeypatch):
+    real_write, calls = os.write, []
+
+    def full(fd: int, data) -> int:  # the third file finds the disk full
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    code, out, err = revive(["new", "pack", "mine", "--dir", str(tmp_path)], capsys)
+    monkeypatch.undo()
+    assert code == 1 and out == ""
+    assert err == (
+        f"{tmp_path / 'mine'}: cannot make the pack: no space left on device (writing slot_modules.yaml); "
+        "nothing was written\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+    code, out, _ = revive(["new", "pack", "mine", "--dir", str(tmp_path)], capsys)
+    assert code == 0 and out.startswith(f"created pack 'mine' (depends: [base]) in {tmp_path / 'mine'}:")
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"] and (
+        tmp_path / "mine" / "scripts" / "try-it.yaml"
+    ).is_file()
+
+
+def test_new_pack_in_a_read_only_folder_is_one_line(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    code, _, err = revive(["new", "pack", "mine", "--dir", str(folder)], capsys)
+    assert code == 2 and err == (
+        f"revive new pack: the folder {folder} is read-only (mode 0555); make it writable (chmod u+w) "
+        "or write elsewhere\n"
+    )
+    folder.chmod(0o755)
+
+    def denied(path, mode=0o777, **kw):  # what a user who may not write the folder meets
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "mkdir", denied)
+    code, _, err = revive(["new", "pack", "mine", "--dir", str(folder)], capsys)
+    monkeypatch.undo()
+    assert code == 1 and err == f"{folder / 'mine'}: cannot make the pack: permission denied; nothing was written\n"
+    assert list(folder.iterdir()) == []
+
+
+def test_new_pack_with_a_name_too_long_for_the_file_system(tmp_path, capsys):
+    name = "a" * 300
+    code, _, err = revive(["new", "pack", name, "--dir", str(tmp_path)], capsys)
+    assert code == 2
+    assert err == f"revive new pack: '{'a' * 24}...' is 300 characters long; the file system takes names of up to 255\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_pack_refuses_a_schemas_path_with_a_line_break(tmp_path, capsys):
+    code, _, err = revive(["new", "pack", "mine", "--dir", str(tmp_path), "--schemas", "a\nb"], capsys)
+    assert code == 2
+    assert (
+        err
+        == "revive new pack: --schemas 'a\\nb': a folder's path is one line, without control characters; give it so\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_pack_removes_what_a_killed_run_left(tmp_path, capsys):
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    left = tmp_path / f".mine.{done.stdout.strip()}.0123abcd{fileio.TEMP_SUFFIX}"  # that process is gone
+    (left / "scripts").mkdir(parents=True)
+    (left / "pack.yaml").write_text("id: mine\n", encoding="utf-8")
+    fileio._swept.clear()
+    assert revive(["new", "pack", "mine", "--dir", str(tmp_path)], capsys)[0] == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"]
