@@ -60,6 +60,11 @@ class WriteError(DslError):
         super().__init__([Diagnostic(Pos.whole(str(path)), message)])
 
 
+def _euid() -> int:
+    """The effective user id (0: root, whom no mode stops); -1 where there is none."""
+    return os.geteuid() if hasattr(os, "geteuid") else -1
+
+
 def _reason(err: OSError) -> str:
     return err.strerror.lower() if err.strerror else str(err)
 
@@ -159,7 +164,7 @@ def output_problem(path: str | Path) -> str | None:
             problem = _read_only(info)
             if problem:
                 return f"cannot write: {problem}"
-            if os.geteuid() != 0 and not os.access(target, os.W_OK):
+            if _euid() != 0 and not os.access(target, os.W_OK):
                 return f"cannot write: permission denied (mode {stat.S_IMODE(info.st_mode):04o}, not yours)"
         return None
     folder = target.parent
@@ -333,7 +338,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     if problem:
         raise WriteError(given, problem)
     if info is not None:
-        in_place = info.st_nlink > 1 or (os.geteuid() != 0 and info.st_uid != os.geteuid())
+        in_place = info.st_nlink > 1 or (_euid() != 0 and info.st_uid != _euid())
         if in_place:
             _write_in_place(given, target, data)
             return

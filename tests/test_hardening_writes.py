@@ -468,6 +468,21 @@ def test_a_failed_save_with_no_one_to_ask_shows_the_script(tmp_path, monkeypatch
     assert [s.text for s in load_script_text(script, "shown.yaml").steps] == ["Ann switch gear"]
 
 
+def test_a_game_ended_from_outside_keeps_what_was_played(tmp_path):
+    out = tmp_path / "game.yaml"
+    session = play.session_of(cli.build_parser().parse_args(["play", *TWO, "--out", str(out)]))
+    answers = ["switch", "gear"]
+
+    def ask(prompt: str) -> str:  # then the terminal closes: SIGHUP, made an exit by the command's handler
+        if answers:
+            return answers.pop(0)
+        raise SystemExit(128 + signal.SIGHUP)
+
+    with pytest.raises(SystemExit):
+        play.Player(session, ask, Console(file=io.StringIO(), width=1000, no_color=True)).run()
+    assert [s.text for s in load_script(out).steps] == ["Ann switch gear"]
+
+
 # --- 4. a new pack is made whole ------------------------------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ the script's header and first N steps and goes on from there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import random
@@ -285,6 +286,10 @@ class Player:
                 self.one_move()
         except Quit:
             return self.finish("")
+        except SystemExit:  # ended from outside (SIGTERM, the terminal closed): keep what was played if it can be
+            with contextlib.suppress(DslError, OSError):
+                self.say(s.save())
+            raise
         from revive_dsl.replay.viewer import state_view
 
         self.console.print(state_view(s.replay))
