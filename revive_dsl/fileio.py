@@ -137,7 +137,7 @@ def _target(path: Path) -> tuple[Path, os.stat_result | None]:
 
 
 def _read_only(info: os.stat_result) -> str | None:
-    """Why a regular file must not be rewritten (read-only by its mode, or not ours to write), or None."""
+    """Why a regular file must not be rewritten: no write permission bit in its mode (root included), or None."""
     mode = stat.S_IMODE(info.st_mode)
     if not mode & 0o222:
         return f"the file is read-only (mode {mode:04o}); make it writable (chmod u+w) to have it rewritten"
@@ -165,7 +165,8 @@ def output_problem(path: str | Path) -> str | None:
             if problem:
                 return f"cannot write: {problem}"
             if _euid() != 0 and not os.access(target, os.W_OK):
-                return f"cannot write: permission denied (mode {stat.S_IMODE(info.st_mode):04o}, not yours)"
+                mode = stat.S_IMODE(info.st_mode)
+                return f"cannot write: permission denied (mode {mode:04o}, another user's file)"
         return None
     folder = target.parent
     if not folder.exists():
