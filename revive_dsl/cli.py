@@ -442,7 +442,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_new_pack(args: argparse.Namespace) -> int:
-    """Write a new pack folder; exit 2 (nothing written) for a bad name or a folder that exists."""
+    """Write a new pack folder whole; exit 2 (nothing written) for a bad name or option or a folder that exists,
+    1 when the writing fails (nothing is left behind)."""
     from revive_dsl.scaffold import ScaffoldError, new_pack
 
     parent = Path(args.dir)
@@ -500,7 +501,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import known_variants
 
-    problem = folder_problem(args.out) if args.out else None
+    problem = (folder_problem(args.out) or _games_there(Path(args.out), args)) if args.out else None
     if problem:  # found before any game is played
         print(f"revive simulate: --out {args.out}: {problem}", file=sys.stderr)
         return 2
@@ -556,6 +557,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     print(text, flush=True)
                     advance()
     return 1 if failures else 0
+
+
+def _games_there(out: Path, args: argparse.Namespace) -> str | None:
+    """Which of the scripts ``simulate`` would write are in ``out`` already (refused unless ``--force``)."""
+    if args.force or not out.is_dir():
+        return None
+    seeds = range(args.seed, args.seed + args.games)
+    there = sorted(
+        (int(m.group(1)), name)
+        for name in os.listdir(out)
+        if (m := re.fullmatch(r"game-(-?\d+)\.yaml", name)) and int(m.group(1)) in seeds
+    )
+    if not there:
+        return None
+    more = f" (and {len(there) - 1} more)" if len(there) > 1 else ""
+    them = "them" if more else "it"
+    return f"{there[0][1]}{more} is there already; not overwriting {them} (give --force, or another --out or --seed)"
 
 
 def _simulate_one(game: tuple) -> tuple[int, str]:
@@ -695,6 +713,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1, help="how many games")
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     p.add_argument("--out", help="folder to write each game to, as a replay script game-SEED.yaml")
+    p.add_argument("--force", action="store_true", help="write over the game-SEED.yaml files already in --out")
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
     p.add_argument(
         "--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU); the output is the same"
@@ -767,11 +786,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def run() -> None:
     """The ``revive`` console script: the process's collector tuned for games (:mod:`revive_dsl.gctune`),
-    then :func:`main`. (A program calling :func:`main` keeps its own collector settings.)"""
+    SIGTERM and SIGHUP made an exit that unwinds (a file being written is left as it was), then :func:`main`.
+    (A program calling :func:`main` keeps its own collector settings and signal handlers.)"""
+    import signal
+
     from revive_dsl.gctune import tune_gc
 
     tune_gc()
+    for name in ("SIGTERM", "SIGHUP"):  # ended from outside: unwind, so a write under way removes its temporary file
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _ended)
     sys.exit(main())
+
+
+def _ended(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -36,7 +36,7 @@ from revive_dsl.content.packs import EFFECT_FIELDS, _effect_paths, read_source
 from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
 from revive_dsl.dsl.formatter import format_program
 from revive_dsl.dsl.parser import parse
-from revive_dsl.fileio import write_text_atomic
+from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
 
 # Indentation layouts tried, the house layout first; the first that reproduces the file wins.
@@ -364,9 +364,10 @@ def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
         except DslError as err:
             results.append(FileResult(name, problems=err.diagnostics))
             continue
-        result = format_text(text, name)
+        form = TextForm.of(text)  # its line endings and byte order mark are written back as they were
+        result = format_text(form.plain(text), name)
         if write and result.new_text is not None:
-            write_text_atomic(path, result.new_text)
+            write_text_atomic(path, result.new_text, form)
         results.append(result)
     return results
 

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from revive_dsl.fileio import make_folder, write_text_atomic
+from revive_dsl.fileio import WriteError, folder_problem, make_folder, temp_path, write_text_atomic
 from revive_dsl.replay.script import FORMAT
 from revive_dsl.resources import checkout_root, content_root, schema_dir
 
@@ -46,7 +47,7 @@ STARTERS = (  # the example starting set: (colour, top, bottom), as the base gam
 
 
 class ScaffoldError(Exception):
-    """The pack cannot be written (a bad name, or its folder exists); the message says why."""
+    """The pack cannot be written (a bad name or option, its folder exists); the message says why."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def pack_name_problem(name: str) -> str | None:
         return (
             f"'{name}' is not a valid pack id: a lowercase letter, then lowercase letters, digits or _ (e.g. my_pack)"
         )
-    if (content_root() / name / "pack.yaml").is_file():
+    if name in {p.name for p in content_root().iterdir() if (p / "pack.yaml").is_file()}:
         return f"'{name}' is a bundled pack's id; choose another name"
     return None
 
@@ -448,23 +449,67 @@ so the folder can move.
 def new_pack(name: str, parent: Path, schemas: Path | None = None) -> list[Written]:
     """Write the new pack ``name`` as the folder ``parent/name``; the files written, in order.
 
-    Raises :class:`ScaffoldError` for a name that is not a pack id (or is a bundled pack's) and for a
-    folder that exists: nothing is ever overwritten.
+    The pack is made whole in a temporary folder beside it, then moved to its name in one step: a failure
+    (a full disk, a signal) leaves nothing behind, and the next try starts afresh. Raises
+    :class:`ScaffoldError` for a name that is not a pack id (or is a bundled pack's, or is too long for the
+    file system), a ``schemas`` path with a line break or another control character, a folder that exists
+    (nothing is ever overwritten) and a ``parent`` that is not a folder one may write in; raises
+    :class:`~revive_dsl.fileio.WriteError` when the writing itself fails.
     """
     problem = pack_name_problem(name)
     if problem:
         raise ScaffoldError(problem)
+    if schemas is not None and any(ord(c) < 32 or ord(c) == 127 for c in str(schemas)):
+        raise ScaffoldError(
+            f"--schemas {str(schemas)!r}: a folder's path is one line, without control characters; give it so"
+        )
+    longest = _name_max(parent)
+    if len(name.encode("utf-8")) > longest:
+        raise ScaffoldError(
+            f"'{name[:24]}...' is {len(name)} characters long; the file system takes names of up to {longest}"
+        )
     folder = parent / name
     if folder.exists() or folder.is_symlink():
         raise ScaffoldError(f"{folder} already exists; not overwriting it (choose another name or --dir)")
     if not parent.is_dir():
         raise ScaffoldError(f"{parent} is not a folder")
+    problem = folder_problem(parent)
+    if problem:
+        raise ScaffoldError(problem.replace("the folder", f"the folder {parent}", 1))
     files = _files(name, folder.resolve(), schemas)
-    folder.mkdir()
-    written = []
-    for rel, text, about in files:
-        path = folder / rel
-        make_folder(path.parent)
-        write_text_atomic(path, text)
-        written.append(Written(path, about))
-    return written
+    temp = temp_path(folder)
+    try:
+        try:
+            temp.mkdir()
+        except OSError as err:
+            raise WriteError(folder, f"cannot make the pack: {_reason(err)}; nothing was written") from None
+        for rel, text, _about in files:
+            try:
+                make_folder((temp / rel).parent)
+                write_text_atomic(temp / rel, text)
+            except WriteError as err:
+                why = err.diagnostics[0].message.removeprefix("cannot write: ").removeprefix("cannot make the folder: ")
+                why = why.removesuffix("; nothing was written")
+                raise WriteError(folder, f"cannot make the pack: {why} (writing {rel}); nothing was written") from None
+        if folder.exists() or folder.is_symlink():  # made by someone else meanwhile
+            raise ScaffoldError(f"{folder} already exists; not overwriting it (choose another name or --dir)")
+        try:
+            os.rename(temp, folder)
+        except OSError as err:
+            raise WriteError(folder, f"cannot make the pack: {_reason(err)}; nothing was written") from None
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return [Written(folder / rel, about) for rel, _text, about in files]
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name (in bytes) the file system of ``folder`` takes."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
+
+
+def _reason(err: OSError) -> str:
+    return err.strerror.lower() if err.strerror else str(err)

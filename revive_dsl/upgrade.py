@@ -45,7 +45,7 @@ import yaml
 
 from revive_dsl.content.packs import read_source
 from revive_dsl.engine.decisions import Decision
-from revive_dsl.fileio import write_text_atomic
+from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
 from revive_dsl.replay.notation import Answer, MoveLine, format_move
 from revive_dsl.replay.player import Replay, ReplayError
@@ -328,13 +328,15 @@ def upgrade_files(paths: Iterable[str | Path], write: bool) -> list[Upgraded]:
     out = []
     for path in paths:
         name = str(path)
+        form = TextForm()
         try:
             text = read_source(Path(path), name)
-            result = upgrade_text(text, name)
+            form = TextForm.of(text)  # its line endings and byte order mark are written back as they were
+            result = upgrade_text(form.plain(text), name)
         except DslError as err:
             result = Upgraded(name, problems=list(err.diagnostics))
         if write and result.new_text is not None:
-            write_text_atomic(path, result.new_text)
+            write_text_atomic(path, result.new_text, form)
         out.append(result)
     return out
 

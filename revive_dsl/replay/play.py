@@ -3,9 +3,14 @@
 Every decision is shown as a numbered menu of its legal options, each with its name and key
 (``2  Mechanic (C)  start_c_1``). A number, a key or a unique prefix of a name (any case)
 answers it; ``?`` explains the decision, ``b`` takes back the last move (the whole move: back
-to the state before it), ``s`` saves and ``q`` saves and quits. Seats given to ``--ai`` are
-played by a driver (:data:`DRIVERS`). After each move the step is shown as ``revive replay``
-shows it.
+to the state before it), ``s`` saves, ``s FILE`` saves to another file (and later saves go there too)
+and ``q`` saves and quits. Seats given to ``--ai`` are played by a driver (:data:`DRIVERS`). After
+each move the step is shown as ``revive replay`` shows it.
+
+Nothing is overwritten unasked and no move is lost: an existing ``--out`` file is refused before the
+game unless ``--force`` is given, and even then it is not written while no move has been made; the
+target is tried before the game starts; a save that fails (a read-only folder, a full disk) says why
+and the game goes on, and at the end the player is asked for another file until the game is saved.
 
 Each finished move is written as its canonical move line (grouped as
 :func:`revive_dsl.replay.record.moves_of` groups answers, with what chance drew in brackets)
@@ -27,6 +32,7 @@ the script's header and first N steps and goes on from there.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import random
@@ -43,7 +49,7 @@ from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.drivers import Driver, RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.setup import setup_pending
-from revive_dsl.fileio import folder_problem, make_folder, output_problem, write_text_atomic
+from revive_dsl.fileio import WriteError, make_folder, writable_problem, write_text_atomic
 from revive_dsl.positions import DslError
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import format_move, parse_move
@@ -51,7 +57,10 @@ from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.record import _line, dump_script, pack_references
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
 
-HELP = "a number, a key or a name answers · ?: explain · b: take back the last move · s: save · q: save and quit"
+HELP = (
+    "a number, a key or a name answers · ?: explain · b: take back the last move · s: save · s FILE: save to FILE"
+    " · q: save and quit"
+)
 
 # The players a seat can be given to with --ai NAME=DRIVER: a driver from a seed.
 DRIVERS: dict[str, Callable[[int], Driver]] = {"random": RandomDriver}
@@ -135,6 +144,7 @@ class Session:
     ai: dict[int, Driver] = field(default_factory=dict)
     kept: list[Any] = field(default_factory=list)  # the source script's first N steps, as written there
     moves: list[Played] = field(default_factory=list)
+    written: str | None = None  # the text this session last wrote to out
 
     @property
     def rules(self) -> Any:
@@ -153,10 +163,49 @@ class Session:
         count = len(self.kept) + len(self.moves)
         return f"{count} step{'s' * (count != 1)}"
 
-    def save(self) -> Path:
+    def text(self) -> str:
+        """The script as it is written to :attr:`out`."""
+        return dump_script(self.script_data(), self.out.parent)
+
+    def save(self) -> str:
+        """Write the script to :attr:`out` unless that changes nothing; what was done, as a sentence.
+
+        A file that was there before is not written while no move has been made (nothing played is never
+        written over a game), nor a text already saved. Raises :class:`~revive_dsl.fileio.WriteError`.
+        """
+        text = self.text()
+        if text == self.written:
+            return f"{self.out} is up to date ({self.step_count()})"
+        if self.written is None and not self.moves and self.out.exists():
+            return f"no move made; {self.out} left as it was"
         make_folder(self.out.parent)
-        write_text_atomic(self.out, dump_script(self.script_data(), self.out.parent))
-        return self.out
+        write_text_atomic(self.out, text)
+        self.written = text
+        return f"saved {self.out} ({self.step_count()})"
+
+    def retarget(self, path: str | Path) -> str | None:
+        """Save to ``path`` from now on (the packs named relative to its folder); why not, or None.
+
+        A file that is there already is refused (unless it is :attr:`out`), as is one that cannot be written.
+        """
+        new = Path(path)
+        if new.exists() and not _same(new, self.out):
+            return f"{new} exists; not overwriting it: give another file"
+        problem = writable_problem(new)
+        if problem:
+            return f"{new}: {problem}"
+        old = self.out.parent
+        named = [p if "/" not in p and "\\" not in p else str(old / p) for p in self.data.get("packs", [])]
+        self.data["packs"] = pack_references(named, new.parent)
+        self.out, self.written = new, None
+        return None
+
+
+def _same(one: Path, two: Path) -> bool:
+    try:
+        return one.samefile(two)
+    except OSError:
+        return False
 
 
 def new_session(
@@ -228,20 +277,60 @@ class Player:
         self.console.print(Text(text, style=style))
 
     def run(self) -> int:
-        """Play until the game is over or the player quits; the script is saved either way. Returns 0."""
+        """Play until the game is over or the player quits; the script is saved either way. Returns 0, or 1
+        when the player gave up saving after a save failed."""
         s = self.session
         self.say(f"{s.replay.script.title}: {HELP}")
         try:
             while not s.replay.game.turn.over:
                 self.one_move()
         except Quit:
-            self.say(f"saved {s.save()} ({s.step_count()})")
-            return 0
+            return self.finish("")
+        except SystemExit:  # ended from outside (SIGTERM, the terminal closed): keep what was played if it can be
+            with contextlib.suppress(DslError, OSError):
+                self.say(s.save())
+            raise
         from revive_dsl.replay.viewer import state_view
 
         self.console.print(state_view(s.replay))
-        self.say(f"the game is over; saved {s.save()} ({s.step_count()})")
-        return 0
+        return self.finish("the game is over; ")
+
+    def finish(self, about: str) -> int:
+        """Save at the end; while the save fails, say why and ask for another file (nothing typed: give up)."""
+        s = self.session
+        while True:
+            try:
+                done = s.save()
+            except WriteError as err:
+                self.say(f"not saved: {err}", "bold red")
+                try:
+                    typed = self.ask("save to which file? (nothing: end without saving) ").strip()
+                except EOFError:  # nobody to ask: the script goes to the terminal rather than nowhere
+                    self.say("the input ended; the game's script, saved nowhere, follows")
+                    self.console.print(Text(s.text()), soft_wrap=True, end="")
+                    return 1
+                if not typed:
+                    self.say(f"the game was not saved ({s.step_count()})")
+                    return 1
+                problem = s.retarget(typed)
+                if problem:
+                    self.say(problem, "")
+                continue
+            self.say(about + done)
+            return 0
+
+    def save(self, path: str = "") -> None:
+        """``s`` (or ``s FILE``) in the game: save, and on a failure say why; the game goes on either way."""
+        s = self.session
+        if path:
+            problem = s.retarget(path)
+            if problem:
+                self.say(problem, "")
+                return
+        try:
+            self.say(s.save())
+        except WriteError as err:
+            self.say(f"not saved: {err}; the game goes on: type s FILE to save to another file", "bold red")
 
     def one_move(self) -> None:
         """Answer one whole move (setup choices, or a turn's move) and commit it; ``b`` may undo instead."""
@@ -291,8 +380,9 @@ class Player:
             word = typed.strip()
             if word in ("q", "quit"):
                 raise Quit
-            if word in ("s", "save"):
-                self.say(f"saved {s.save()} ({s.step_count()})")
+            command, _, rest = word.partition(" ")
+            if command in ("s", "save"):
+                self.save(rest.strip())
                 continue
             if word in ("?", "help"):
                 self.explain(decision, who)
@@ -357,6 +447,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="source", metavar="SCRIPT", help="go on from a recorded game")
     parser.add_argument("--at", type=int, metavar="N", help="with --from: after which step (default: its last)")
     parser.add_argument("--out", required=True, help="the script file to write the game to")
+    parser.add_argument("--force", action="store_true", help="write over --out if it is a file already")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
     parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
 
@@ -421,8 +512,7 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input, console: C
     """``revive play``: play a game in the terminal, writing it to ``--out``; return the exit code."""
     from revive_dsl.replay.viewer import make_console
 
-    out = Path(args.out)
-    problem = output_problem(out) if out.parent.is_dir() else folder_problem(out.parent)
+    problem = out_problem(args.out, args.force)
     if problem:  # found before the game starts, not when it is saved
         print(f"revive play: --out {args.out}: {problem}", file=sys.stderr)
         return 2
@@ -441,3 +531,15 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input, console: C
         session.save()
         print(f"{err}\nthe moves before it are saved in {session.out}", file=sys.stderr)
         return 1
+
+
+def out_problem(out: str | Path, force: bool) -> str | None:
+    """Why the game cannot be written to ``out``, found before it starts (tried by writing beside it), or None.
+
+    An existing file is refused unless ``force``; a device or a pipe (``/dev/null``) is written into.
+    """
+    path = Path(out)
+    problem = writable_problem(path)
+    if problem is None and path.is_file() and not force:
+        problem = "the file exists; not overwriting it (give --force to write over it, or another --out)"
+    return problem

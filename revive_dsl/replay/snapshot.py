@@ -284,11 +284,11 @@ def format_snap(sections: dict[str, str]) -> str:
 
 
 def _write(location: str, sections: dict[str, str]) -> None:
+    from revive_dsl.fileio import make_folder, write_text_atomic
+
     path = Path(location)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(path.suffix + ".tmp")
-    temp.write_text(format_snap(sections), encoding="utf-8")
-    os.replace(temp, path)
+    make_folder(path.parent)
+    write_text_atomic(path, format_snap(sections))
 
 
 @lru_cache(maxsize=64)
