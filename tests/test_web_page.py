@@ -137,6 +137,7 @@ def test_the_pieces_drawn_are_the_states_at_every_checked_step(browser, exported
     states = [replay.game, *(result.after for result in replay.steps())]
     last = len(states) - 1
     page = Page(browser, exported[script.name])
+    page.page.evaluate("window.revive.solveAll()")  # a tutorial's try-it steps: their moves shown as made
     try:
         for index in sorted({0, 1, last // 3, last // 2, 2 * last // 3, last}):
             page.page.evaluate(f"window.revive.go({index})")
@@ -203,6 +204,40 @@ def test_a_step_shows_its_move_account_decisions_note_and_the_fields_it_changed(
         page.close()
 
 
+def test_a_try_it_step_accepts_the_lessons_move_and_explains_another(browser, exported, shots):
+    script = load_script(ROOT / "replays" / "tutorials" / "intro.yaml")
+    replay = Replay(script)
+    first = next(step for step in script.steps if step.try_it)
+    states = [replay.game, *(result.after for result in replay.steps())]
+    page = Page(browser, exported["intro.yaml"], step=first.index)
+    p = page.page
+    try:
+        assert p.text_content("#step-title") == f"Step {first.index} · Ann: your move"
+        assert p.text_content(f"#moves li[data-step='{first.index}']") == "Ann: your move"  # not given away
+        assert page.drawn() == expected(states[first.index - 1], replay.rules)  # the state before the move
+        keys = [first.move.verb, *(a.key for a in first.move.answers)]
+        wrong = next(k for k in p.eval_on_selector_all("#tutorial .choices button:not(.refused)",
+                                                       "bs => bs.map(b => b.dataset.key)") if k != keys[0])  # fmt: skip
+        p.click(f"#tutorial button[data-key='{wrong}']")
+        assert "not the move this lesson makes here" in p.text_content("#tutorial .verdict")
+        refused = p.locator("#tutorial button.refused")
+        if refused.count():
+            refused.first.click()
+            assert p.text_content("#tutorial .verdict").startswith("That move cannot be made now: ")
+        p.screenshot(path=str(shots / "intro-try-it.png"))
+        for key in keys:
+            p.click(f"#tutorial button[data-key='{key}']")
+        assert p.text_content("#tutorial") == "Well done: that is the move."
+        assert p.text_content("#step-title") == f"Step {first.index} · Ann: {first.text.split(' ', 1)[1]}"
+        assert page.drawn() == expected(states[first.index], replay.rules)
+        p.keyboard.press("ArrowRight")
+        p.keyboard.press("ArrowLeft")
+        assert p.text_content("#step-title").endswith(first.text.split(" ", 1)[1])  # solved stays solved
+        assert page.errors == [] and page.requests == [page.url]
+    finally:
+        page.close()
+
+
 def test_text_from_a_script_is_shown_as_text_never_run(browser, tmp_path):
     script = tmp_path / "hostile.yaml"
     script.write_text(
@@ -239,6 +274,31 @@ def test_a_third_party_packs_game_is_drawn_without_an_error(browser, tmp_path, s
         assert "pearls" in page.page.text_content("#players-pane")  # the pack's own state, shown by its name
         page.page.screenshot(path=str(shots / "example-expansion-last.png"))
         assert page.errors == [] and page.requests == [page.url]
+    finally:
+        page.close()
+
+
+def test_pieces_are_drawn_with_their_packages_glyphs_or_a_default_one_with_their_name(browser, exported, tmp_path):
+    page = Page(browser, exported["abyss-4p-gates-circadian-gadgets-leech.yaml"], step=200)
+    try:  # the expansion's gate and lake come from its package's glyphs.yaml
+        p = page.page
+        assert p.text_content("#board .token[data-token='gate'] text") == "="
+        assert p.get_attribute("#board .cell[data-ground='lake']", "style") == "fill: rgb(47, 111, 176);"
+    finally:
+        page.close()
+    script = tmp_path / "beacon.yaml"
+    script.write_text(
+        "format: 4\npacks: [base]\nplayers: [{name: Ann, tribe: nadair, side: sun}]\nsetup:\n  seed: 2\n"
+        "  state: {board: {tokens: {'2,0': {player: Ann, token: beacon}}}}\nsteps: [Ann switch food]\n",
+        encoding="utf-8",
+    )
+    export_page(script, tmp_path / "beacon.html")
+    page = Page(browser, tmp_path / "beacon.html", step=1)
+    try:  # a kind no package describes: a default sign, and its own name on hover
+        p = page.page
+        assert p.text_content("#board .token[data-token='beacon'] text") == "!"
+        assert p.text_content("#board .token[data-token='beacon'] title") == "Ann's beacon on 2,0"
+        assert page.errors == []
     finally:
         page.close()
 

@@ -466,12 +466,37 @@ WORDS_SCHEMA: dict[str, Any] = {
 }
 
 
+_GLYPH_TEXT = {"type": "string", "minLength": 1, "maxLength": 2, "pattern": "^[!-~]+$"}
+_COLOUR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$", "description": "a colour as #rrggbb"}
+_WORD_TEXT = {"type": "string", "minLength": 1, "maxLength": 40, "pattern": "^[^\\x00-\\x1f\\x7f]+$"}
+GLYPHS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://revive-dsl.invalid/schemas/glyphs.schema.json",
+    "title": "how the map draws a rules package's own pieces and grounds (its glyphs.yaml)",
+    "type": "object",
+    "properties": {
+        "tokens": {
+            "type": "object",
+            "additionalProperties": _obj({"sign": _GLYPH_TEXT, "word": _WORD_TEXT}, ["sign", "word"]),
+        },
+        "grounds": {
+            "type": "object",
+            "additionalProperties": _obj(
+                {"letter": _GLYPH_TEXT, "word": _WORD_TEXT, "colour": _COLOUR}, ["letter", "word"]
+            ),
+        },
+    },
+    "additionalProperties": False,
+}
+
+
 def all_schemas() -> dict[str, dict[str, Any]]:
     """File name -> schema, for every schema the package ships."""
     out = {f"{kind}.schema.json": file_schema(kind) for kind in KIND_ITEMS}
     out["pack.schema.json"] = PACK_SCHEMA
     out["script.schema.json"] = SCRIPT_SCHEMA
     out["words.schema.json"] = WORDS_SCHEMA
+    out["glyphs.schema.json"] = GLYPHS_SCHEMA
     return out
 
 

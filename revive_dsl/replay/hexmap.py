@@ -25,6 +25,7 @@ alone tell everything, so the map reads the same without colour.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.columns import Columns
@@ -32,6 +33,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
+from revive_dsl.content.glyphs import glyphs
 from revive_dsl.engine.geometry import cell, geometry, terrain
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_tokens, tokens_at
@@ -46,7 +48,6 @@ TERRAIN: dict[str | None, tuple[str, str, str]] = {
     "sand": ("s", "khaki3", "sand"),
     "water": ("w", "blue", "water"),
     "city": ("c", "bold white", "city (small location)"),
-    "lake": ("~", "bright_blue", "lake"),
     "crystal": ("*", "bright_magenta", "crystal space"),
     "chasm": ("#", "bold red", "chasm"),
     "large_location": ("L", "bold cyan", "large location"),
@@ -62,8 +63,39 @@ TOKENS: dict[str, tuple[str, str]] = {
     "temple": ("&", "temple"),
     "workshop": ("%", "workshop"),
     "falcon": ("v", "falcon"),
-    "gate": ("=", "gate"),
 }
+
+
+def terrains(rules: Rules) -> dict[str | None, tuple[str, str, str]]:
+    """:data:`TERRAIN` with the grounds the game's rules packages describe in their ``glyphs.yaml`` (a lake).
+
+    >>> "lake" in terrains(Rules.load(("base",))), terrains(Rules.load(("base", "abyss")))["lake"][0]
+    (False, '~')
+    """
+    return _terrains(rules.package_names)
+
+
+@cache
+def _terrains(packages: tuple[str, ...]) -> dict[str | None, tuple[str, str, str]]:
+    own = glyphs(packages)["grounds"]
+    return {**TERRAIN, **{k: (g["letter"], g.get("colour", "bold"), g["word"]) for k, g in own.items()}}
+
+
+def tokens(rules: Rules) -> dict[str, tuple[str, str]]:
+    """:data:`TOKENS` with the token kinds the game's rules packages describe (the expansion's gate)."""
+    return _tokens(rules.package_names)
+
+
+@cache
+def _tokens(packages: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    own = glyphs(packages)["tokens"]
+    return {**TOKENS, **{k: (g["sign"], g["word"]) for k, g in own.items()}}
+
+
+def unknown_ground(name: str) -> tuple[str, str, str]:
+    """A ground no table describes: its first letter and its own name, never a refusal."""
+    return (name[:1] or "?", "", name.replace("_", " "))
+
 
 BUILDING_MARK = {"small": "b", "large": "B"}
 
@@ -128,18 +160,20 @@ def glyph(game: Any, rules: Rules, space: str, large_cell: dict[str, str], figur
     """
     marks = initials([p.name for p in game.players])
     seen = ground(rules, game, space, large_cell)
-    letter, style, _ = TERRAIN.get(seen, TERRAIN[None])
+    table = terrains(rules)
+    letter, style, _ = table.get(seen) or unknown_ground(str(seen))
     piece = _piece(game, space, marks, figures_here)
-    tokens = tokens_at(game.board, space)
-    if tokens:
-        signs = [(TOKENS.get(t.get("token", ""), ("!", ""))[0], player_style(t.get("player", 0))) for t in tokens]
+    here = tokens_at(game.board, space)
+    if here:
+        known = tokens(rules)
+        signs = [(known.get(t.get("token", ""), ("!", ""))[0], player_style(t.get("player", 0))) for t in here]
         if piece:  # the first token's sign, the piece, then the next token's sign where there is room
             shown = [signs[0], *piece]
             shown += signs[1 : 1 + GLYPH - sum(len(text) for text, _ in shown)]
             return [*shown, *_pad(shown, GLYPH)]
         if len(signs) > 1:  # two tokens: their signs, each in its owner's colour
             return [(letter, style), *signs[:2]]
-        owner = tokens[0].get("player", 0)
+        owner = here[0].get("player", 0)
         return [(letter, style), signs[0], (marks[owner].lower(), player_style(owner))]
     if not piece:
         return [(f" {letter} ", style)]
@@ -208,9 +242,10 @@ def _large_glyph(game: Any, rules: Rules, key: str, slot: str, is_middle: bool, 
 
 def legend(game: Any, rules: Rules) -> list[Text]:
     """What the letters and signs mean and the players' initials, one short entry each."""
-    entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
+    entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in terrains(rules).values()]
     placed = sorted({t.get("token", "") for _, t in all_tokens(game.board)})
-    entries += [Text(f"{TOKENS[t][0]} {TOKENS[t][1]}") for t in placed if t in TOKENS]
+    signs = tokens(rules)
+    entries += [Text(f"{signs[t][0]} {signs[t][1]}") if t in signs else Text(f"! {t}") for t in placed]
     entries += [Text("Xb/XB small/large building of X"), Text("x figure of X")]
     marks = initials([p.name for p in game.players])
     for seat, player in enumerate(game.players):
@@ -279,7 +314,8 @@ def coord_rows(game: Any, rules: Rules, show: str = "spaces") -> list[list[Segme
                 text, style = corner.rsplit("_", 1)[-1], TERRAIN["large_location"][1]
             else:
                 text = key if show == "spaces" else slot_of.get(key, ("",))[0] or "-"
-                style = TERRAIN.get(ground(rules, game, key, large_cell), TERRAIN[None])[1]
+                seen = ground(rules, game, key, large_cell)
+                style = (terrains(rules).get(seen) or unknown_ground(str(seen)))[1]
             row.append((text.center(KEY_WIDTH)[:KEY_WIDTH], style))
             column = at + KEY_WIDTH
         rows.append(row)
@@ -301,7 +337,7 @@ def render_coordinates(game: Any, rules: Rules) -> Group:
 
     _cells, large_cell, _middle = map_cells(rules)
     corners = sorted(set(large_cell.values()))
-    legend_entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in TERRAIN.values()]
+    legend_entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in terrains(rules).values()]
     notes = Text(
         "Space keys are q,r (axial coordinates); a large location is one space, keyed by its corner: "
         + ", ".join(corners)

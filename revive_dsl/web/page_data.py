@@ -18,9 +18,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from revive_dsl.content.glyphs import glyphs
+from revive_dsl.engine.game import MOVES, Runner, why_refused
 from revive_dsl.engine.rules import Rules
 from revive_dsl.replay.diff import flat_changes, flatten, format_change
-from revive_dsl.replay.hexmap import TERRAIN, TOKENS, ground, map_cells
+from revive_dsl.replay.hexmap import ground, map_cells, terrains, tokens
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.render import account, with_names
 from revive_dsl.replay.script import Script
@@ -93,6 +95,18 @@ def _grounds(game: Any, rules: Rules, cells: list[dict[str, Any]]) -> dict[str, 
     return {c["key"]: ground(rules, game, c["key"], large_cell) or "" for c in cells}
 
 
+def _terrains(rules: Rules) -> dict[str, dict[str, str]]:
+    """Each ground's letter and word, and the colour a rules package gives its own (the page's CSS has the
+    others')."""
+    own = glyphs(rules.package_names)["grounds"]
+    out = {}
+    for key, (letter, _, word) in terrains(rules).items():
+        out[key or ""] = {"letter": letter, "word": word}
+        if key in own and "colour" in own[key]:
+            out[key]["colour"] = own[key]["colour"]
+    return out
+
+
 def _names(rules: Rules) -> dict[str, dict[str, str]]:
     """Every component's name, kind and colour, by id, for the page's labels."""
     out = {}
@@ -151,6 +165,35 @@ def _step(result: StepResult, replay: Replay, grounds: dict[str, str], cells: li
     return out
 
 
+def try_it(replay: Replay, step: Any) -> dict[str, Any]:
+    """A try-it step of a tutorial as the page asks it: each decision of the scripted move in turn, with every
+    option (key, label, name), the one the lesson wants, and why the engine refuses a move not open now. The
+    decisions of other players (bracketed answers) are answered for the learner."""
+    game = replay.game
+    runner = Runner(game.clone(), replay.rules)
+    mover = step.move.player
+    answers = [(step.move.verb, mover)] + [(a.key, a.player or mover) for a in step.move.answers]
+    asked = []
+    for key, who in answers:
+        decision = runner.decision()
+        if decision is None:
+            break
+        options = [[o.key, o.label, with_names(o.key, replay.rules)] for o in decision.options]
+        entry: dict[str, Any] = {"prompt": decision.prompt, "options": options, "answer": key}
+        if who != mover:
+            entry["by"] = who
+        if decision.rule == "turn":  # the moves not open now, with the engine's reason
+            legal = set(decision.legal_keys())
+            refused = {name: why_refused(runner.game, name) for name in MOVES if name not in legal}
+            entry["refused"] = {name: why for name, why in refused.items() if why}
+        asked.append(entry)
+        runner.answer(key)
+    out: dict[str, Any] = {"decisions": asked}
+    if step.hint:
+        out["hint"] = step.hint
+    return out
+
+
 def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
     """Everything the page shows of ``script``, replayed to its end (or to its first failing step, which the data
     then names under ``error``)."""
@@ -175,18 +218,24 @@ def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
         "cells": cells,
         "grounds": dict(grounds),
         "middle": middle,
-        "terrains": {key or "": {"letter": letter, "word": word} for key, (letter, _, word) in TERRAIN.items()},
-        "tokens": {key: {"sign": sign, "word": word} for key, (sign, word) in TOKENS.items()},
+        "terrains": _terrains(rules),
+        "tokens": {key: {"sign": sign, "word": word} for key, (sign, word) in tokens(rules).items()},
         "names": _names(rules),
         "steps": [],
     }
+    if script.data.get("description"):
+        data["description"] = script.data["description"]
     while replay.done < len(script.steps):
+        upcoming = script.steps[replay.done]
+        asked = try_it(replay, upcoming) if upcoming.try_it else None
         try:
             result = replay.step()
         except ReplayError as err:
             data["error"] = err.diagnostics[0].render()
             break
         data["steps"].append(_step(result, replay, grounds, cells, seen))
+        if asked is not None:
+            data["steps"][-1]["try"] = asked
     # places off the map that hold pieces at some step (the expansion's devotion location): drawn below it
     data["elsewhere"] = list(seen["elsewhere"])
     return data

@@ -262,7 +262,7 @@ def anytime_trades(ctx: Ctx) -> list[tuple[str, n.Expr]]:
     return out
 
 
-@move("tech_trade", action=False, available=lambda g: bool(anytime_trades(_ctx(g))), label="a technology's trade")
+@move("tech_trade", action=False, available=lambda g: bool(anytime_trades(_ctx(g))), label="make a technology's trade")
 def _tech_trade(ctx: Ctx) -> Effect:
     from revive_dsl.engine.interpret import english
 

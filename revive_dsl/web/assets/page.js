@@ -162,11 +162,12 @@
       const [x, y] = place[cell.key];
       const ground = shown[cell.key] || "";
       const known = DATA.terrains[ground];
-      const cls = ground === "" ? "empty" : known ? ground : "other";
+      const cls = ground === "" ? "empty" : known && !known.colour ? ground : known ? "own" : "other";
       const classes = ["cell", `g-${cls}`];
       if (changed.has(cell.key)) classes.push("changed");
       if (asked.has(cell.key)) classes.push("asked");
       const hex = svg("polygon", { points: hexPoints(x, y), class: classes.join(" "), "data-key": cell.key, "data-ground": ground });
+      if (known && known.colour) hex.style.fill = known.colour; // a rules package's own ground
       const word = known ? known.word : ground;
       hex.appendChild(svg("title", {}, `${cell.key}: ${word || "empty slot"}`));
       cellsLayer.appendChild(hex);
@@ -202,7 +203,8 @@
         const dx = (i - (seats.length - 1) / 2) * 8;
         const g = svg("g", { class: `piece figure seat${seat}${changed.has(space) ? " changed" : ""}`,
           "data-space": where, "data-player": seat });
-        g.appendChild(svg("circle", { cx: x + dx, cy: y + 6, r: 4.2, class: "body" }));
+        g.appendChild(svg("circle", { cx: x + dx, cy: y + 6, r: 4.6, class: "body" }));
+        g.appendChild(svg("text", { x: x + dx - 2.2, y: y + 8.6, class: "small" }, seat + 1));
         g.appendChild(svg("title", {}, `${seatName(seat)}'s population figure on ${where}`));
         pieces.appendChild(g);
       });
@@ -225,7 +227,7 @@
   }
 
   // --- the step ---------------------------------------------------------------------------------------
-  function drawStep(index) {
+  function drawStep(index, waiting) {
     const title = document.getElementById("step-title");
     const account = document.getElementById("account");
     const decisions = document.getElementById("decisions");
@@ -234,13 +236,20 @@
     account.replaceChildren();
     decisions.replaceChildren();
     changes.replaceChildren();
+    document.getElementById("changes-box").hidden = true;
     note.replaceChildren();
     if (index === 0) {
       title.textContent = "Set up";
       account.appendChild(el("li", {}, `${DATA.players.length} player(s); packs: ${DATA.packs.join(", ")}`));
+      if (DATA.description) note.appendChild(markdown(DATA.description));
       return;
     }
     const step = STEPS[index - 1];
+    if (waiting) {
+      title.textContent = `Step ${step.index} \u00B7 ${step.player}: your move`;
+      if (step.note) note.appendChild(markdown(step.note));
+      return;
+    }
     title.textContent = `Step ${step.index} \u00B7 ${step.player}: ${step.move}`;
     for (const line of step.account.length ? step.account : ["(nothing to tell)"]) account.appendChild(el("li", {}, line));
     for (const [prompt, answer, label] of step.decisions) {
@@ -254,6 +263,7 @@
     }
     if (step.note) note.appendChild(markdown(step.note));
     for (const [, text] of step.changes) changes.appendChild(el("li", {}, text));
+    document.getElementById("changes-box").hidden = !step.changes.length;
   }
 
   // --- the players and the supply ---------------------------------------------------------------------------
@@ -354,11 +364,70 @@
     pane.appendChild(rows);
   }
 
+  // --- tutorials: the learner makes the try-it steps' moves ------------------------------------------------
+  const solved = new Set();
+  let trying = null; // {index, at}: the try-it step under way and the decision reached
+
+  function pending(index) {
+    return index > 0 && STEPS[index - 1].try && !solved.has(index);
+  }
+
+  function drawTry(index) {
+    const step = STEPS[index - 1];
+    const box = document.getElementById("tutorial");
+    box.replaceChildren();
+    if (!trying || trying.index !== index) trying = { index, at: 0 };
+    const decisions = step.try.decisions;
+    while (trying.at < decisions.length && decisions[trying.at].by) trying.at += 1; // another player's answer
+    if (trying.at >= decisions.length) { finish(index, "Well done: that is the move."); return; }
+    const asked = decisions[trying.at];
+    box.appendChild(el("p", {}, `Your move, ${step.player}: ${asked.prompt}`));
+    const verdict = el("p", { class: "verdict", "aria-live": "polite" });
+    const choices = el("div", { class: "choices" });
+    for (const [key, label, name] of asked.options) {
+      const shown = name !== key ? `${name}` : key;
+      const button = el("button", { type: "button", "data-key": key }, label && label !== shown ? `${shown} \u00B7 ${label}` : shown);
+      button.addEventListener("click", () => {
+        if (key === asked.answer) {
+          trying.at += 1;
+          drawTry(index);
+          return;
+        }
+        verdict.textContent = "That is legal, but it is not the move this lesson makes here." + (step.try.hint ? ` Hint: ${step.try.hint}` : "");
+      });
+      choices.appendChild(button);
+    }
+    for (const [key, why] of Object.entries(asked.refused || {})) {
+      const button = el("button", { type: "button", class: "refused", "data-key": key }, key);
+      button.addEventListener("click", () => { verdict.textContent = `That move cannot be made now: ${why}.`; });
+      choices.appendChild(button);
+    }
+    box.appendChild(choices);
+    box.appendChild(verdict);
+    const help = el("p");
+    const show = el("button", { type: "button", id: "show-move" }, "show me the move");
+    show.addEventListener("click", () => { verdict.textContent = `The move here is: ${step.line}`; });
+    const skip = el("button", { type: "button", id: "play-move" }, "play it for me");
+    skip.addEventListener("click", () => finish(index, `Played for you: ${step.line}`));
+    help.append(show, skip);
+    box.appendChild(help);
+  }
+
+  function finish(index, message) {
+    solved.add(index);
+    trying = null;
+    moves.children[index].textContent = STEPS[index - 1].line;
+    go(index);
+    const box = document.getElementById("tutorial");
+    box.replaceChildren(el("p", { class: "verdict" }, message));
+  }
+
   // --- the moves and navigation -------------------------------------------------------------------------
   const moves = document.getElementById("moves");
   const setupItem = el("li", { tabindex: "0", "data-step": "0" }, "set up");
   moves.appendChild(setupItem);
-  STEPS.forEach((step, i) => moves.appendChild(el("li", { tabindex: "0", "data-step": String(i + 1) }, step.line)));
+  STEPS.forEach((step, i) => moves.appendChild(
+    el("li", { tabindex: "0", "data-step": String(i + 1) }, step.try ? `${step.player}: your move` : step.line)));
   moves.addEventListener("click", (event) => {
     const item = event.target.closest("li");
     if (item) go(Number(item.dataset.step));
@@ -387,10 +456,14 @@
   function go(index) {
     index = Math.max(0, Math.min(LAST, Number.isFinite(index) ? Math.trunc(index) : 0));
     const started = performance.now();
-    drawBoard(index);
-    drawStep(index);
-    drawPlayers(index);
-    drawSupply(index);
+    const waiting = pending(index);
+    const shown = waiting ? index - 1 : index; // a move the learner is to make: the state before it
+    drawBoard(shown);
+    drawStep(index, waiting);
+    drawPlayers(shown);
+    drawSupply(shown);
+    document.getElementById("tutorial").replaceChildren();
+    if (waiting) drawTry(index);
     drawTimes.push(performance.now() - started);
     const previous = moves.querySelector("li.current");
     if (previous) previous.classList.remove("current");
@@ -427,6 +500,7 @@
     stateAt,
     go,
     get step() { return current; },
+    solveAll() { STEPS.forEach((s, i) => { if (s.try) { solved.add(i + 1); moves.children[i + 1].textContent = s.line; } }); go(current); },
     count: LAST,
     drawTimes,
   };
