@@ -75,8 +75,10 @@ def test_the_stepper_waits_goes_back_and_jumps(tmp_path: Path):
 def test_the_tutorial_shows_the_hint_and_the_legal_options_then_accepts_the_move():
     child = spawn(*command("tutorial"), "intro")
     child.expect_exact("Introduction to Revive")
+    child.expect_exact("Enter: begin, q: quit > ")  # the welcome stays until the learner is ready
+    child.sendline("")
     for _ in range(2):  # steps 1 and 2 are shown; Enter goes on
-        child.expect_exact("Enter: next step, q: quit > ")
+        child.expect_exact("Enter: next step, ? for help, q: quit > ")
         child.sendline("")
     child.expect_exact("Ann> ")  # step 3: the learner's move
     child.sendline("play cit_smith top_left")  # the Smith is already played: illegal
@@ -86,7 +88,51 @@ def test_the_tutorial_shows_the_hint_and_the_legal_options_then_accepts_the_move
     child.expect_exact("Ann> ")
     child.sendline("play start_c_1 bottom_left")
     child.expect_exact("Well done")
-    child.expect_exact("Enter: next step, q: quit > ")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    child.sendline("q")
+    child.expect_exact("Tutorial stopped.")
+    assert finish(child) == 0
+
+
+def spawn_80x24(*args: str) -> pexpect.spawn:
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "80", "LINES": "24", "REVIVE_DATA": os.environ.get("TMP_DATA", "")}
+    return pexpect.spawn(sys.executable, list(args), env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, 80))
+
+
+def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by_part(tmp_path):
+    os.environ["TMP_DATA"] = str(tmp_path)
+    child = spawn_80x24(*command("tutorial"), "intro")
+    child.expect_exact("Enter: begin, q: quit > ")
+    welcome = child.before
+    assert "Introduction to Revive" in welcome and "Ann" in welcome
+    child.sendline("")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    child.sendline("map")  # the map with the space keys the steps name
+    child.expect_exact("Space keys are q,r")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    child.sendline("me")  # the learner's own board
+    child.expect_exact("resources")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    child.sendline("back")  # step 1 undone
+    child.expect_exact("Back to before step 1.")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")  # step 1 again
+    child.sendline("")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")  # step 2
+    child.sendline("")
+    child.expect_exact("Ann> ")  # step 3, the learner's: the first word, then each question
+    child.sendline("?")
+    child.expect_exact("Ann: what do you do?")
+    child.expect_exact("play a card")
+    child.expect_exact("Ann> ")
+    child.sendline("play")
+    child.expect_exact("Ann: play which card?")
+    child.expect_exact("number or answer> ")
+    child.sendline("1")  # start_c_1, the Mechanic
+    child.expect_exact("Ann: into which slot?")
+    child.expect_exact("number or answer> ")
+    child.sendline("bottom_left")
+    child.expect_exact("Well done")
+    child.expect_exact("Enter: next step, ? for help, q: quit > ")
     child.sendline("q")
     child.expect_exact("Tutorial stopped.")
     assert finish(child) == 0

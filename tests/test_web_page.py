@@ -28,7 +28,7 @@ from revive_dsl.web.export import export_page
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted((ROOT / "replays" / "games").glob("*.yaml"))
-TUTORIALS = sorted((ROOT / "replays" / "tutorials").glob("*.yaml"))
+TUTORIALS = sorted((ROOT / "replays" / "tutorials").glob("**/*.yaml"))  # the curriculum's chapters too
 TIMES: dict[str, list[float]] = {}
 
 

@@ -23,7 +23,7 @@ played through without waiting.
 ...   - {move: Ann switch food, try: true, hint: "the switch gains one basic resource"}
 ... ''', "demo.yaml")
 >>> console = Console(file=io.StringIO(), width=70, no_color=True, record=True)
->>> answers = iter(["switch tea", "switch food"])
+>>> answers = iter(["", "switch tea", "switch food", ""])
 >>> run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
 0
 >>> out = console.export_text()
@@ -55,8 +55,16 @@ from revive_dsl.resources import replays_root
 
 DEFAULT = "intro"
 SKIP = ("", "skip")
-SHOW = "?"
+SHOW = "show"
 QUIT = ("q", "quit")
+HELP = ("?", "help")
+MAP = ("map",)
+ME = ("me", "board")
+BACK = ("back",)
+COMMANDS_HELP = (
+    "Commands (never moves): ? or help: the open question and each answer; map: the map with the space keys;"
+    " me or board: your player board; show: the move the lesson makes; back: the step before; q: quit."
+)
 
 
 def tutorials_dir() -> Path:
@@ -64,13 +72,38 @@ def tutorials_dir() -> Path:
     return replays_root() / "tutorials"
 
 
-def tutorial_names() -> list[str]:
-    """The bundled tutorials' names (file stems), sorted.
+def chapter_names() -> list[str]:
+    """The curriculum's chapters (``chapters/NN-topic.yaml``), in their order.
 
-    >>> "intro" in tutorial_names()
+    >>> all(name[:2].isdigit() for name in chapter_names())
     True
     """
-    return sorted(p.stem for p in tutorials_dir().glob("*.yaml"))
+    return sorted(p.stem for p in (tutorials_dir() / "chapters").glob("*.yaml"))
+
+
+def tutorial_names() -> list[str]:
+    """Every bundled tutorial's name: the introduction, the chapters in order, then the others (file stems).
+
+    >>> tutorial_names()[0]
+    'intro'
+    """
+    others = sorted(p.stem for p in tutorials_dir().glob("*.yaml"))
+    first = [DEFAULT] if DEFAULT in others else []
+    return first + chapter_names() + [name for name in others if name != DEFAULT]
+
+
+def tutorial_path(name: str) -> Path:
+    """The file of a bundled tutorial by name (a chapter's in ``chapters/``)."""
+    chapter = tutorials_dir() / "chapters" / f"{name}.yaml"
+    return chapter if chapter.is_file() else tutorials_dir() / f"{name}.yaml"
+
+
+def next_tutorial() -> str | None:
+    """The first tutorial, in the curriculum's order, the learner has not finished; None when all are."""
+    from revive_dsl.replay.progress import done
+
+    finished = set(done())
+    return next((name for name in tutorial_names() if name not in finished), None)
 
 
 def find_tutorial(name: str) -> Path:
@@ -78,9 +111,12 @@ def find_tutorial(name: str) -> Path:
     path = Path(name)
     if path.suffix in (".yaml", ".yml") and path.is_file():
         return path
-    candidate = tutorials_dir() / f"{name}.yaml"
+    candidate = tutorial_path(name)
     if candidate.is_file():
         return candidate
+    numbered = [n for n in chapter_names() if n.split("-", 1)[-1] == name or n[:2] == name.zfill(2)]
+    if len(numbered) == 1:  # a chapter by its topic or its number: `explore`, `4`
+        return tutorial_path(numbered[0])
     names = tutorial_names()
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
     hint = f"; did you mean '{close[0]}'?" if close else ""
@@ -217,11 +253,104 @@ def _note(console: Console, step: Step) -> None:
         console.print(Panel(Markdown(step.note), title=f"step {step.index}", title_align="left", border_style="cyan"))
 
 
+class _Back(Exception):
+    """The learner asked to go back a step."""
+
+
+def explain(replay: Replay, keys: list[str]) -> Text:
+    """The question open after the answers ``keys`` (from the state before the step), with every answer in the
+    game's words, numbered: what ``?`` shows.
+
+    >>> from revive_dsl.replay.script import load_script_text
+    >>> text = "format: 4\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 3}\\nsteps: []\\n"
+    >>> print(explain(Replay(load_script_text(text, "demo.yaml")), ["switch"]).plain.splitlines()[0])
+    Ann: gain which basic resource?
+    """
+    from revive_dsl.replay.render import with_names
+
+    runner = Runner(replay.game.clone(), replay.rules)
+    for key in keys:
+        runner.answer(key)
+    decision = runner.decision()
+    if decision is None:
+        return Text("The game is over: nothing is asked.")
+    who = replay.names[decision.player] if decision.player >= 0 else "chance"
+    out = Text(f"{who}: {decision.prompt}\n", style="bold")
+    for number, option in enumerate(decision.options, start=1):
+        name = with_names(option.key, replay.rules)
+        said = option.label if option.label and option.label not in (option.key, name) else ""
+        out.append(f"  {number:>2}. {option.key}")
+        out.append(f" ({name})" if name != option.key else "")
+        out.append(f" - {said}\n" if said else "\n", style="dim")
+    return out
+
+
+def _command(word: str, replay: Replay, player: str, console: Console, keys: list[str]) -> bool:
+    """Carry out a command that is never a move (help, map, me, back); True if ``word`` was one."""
+    from revive_dsl.replay.hexmap import render_coordinates
+    from revive_dsl.replay.render import render_players
+
+    if word in HELP:
+        console.print(explain(replay, keys))
+        console.print(Text(COMMANDS_HELP, style="dim"))
+    elif word in MAP:
+        console.print(render_coordinates(replay.game, replay.rules))
+    elif word in ME:
+        seat = replay.names.index(player) if player in replay.names else 0
+        console.print(render_players(replay.game, replay.rules).renderables[seat])
+    elif word in BACK:
+        raise _Back
+    else:
+        return False
+    return True
+
+
+def _walk(replay: Replay, first: str, player: str, console: Console, ask: Callable[[str], str]) -> str | None:
+    """A move typed as its first word only: each open question asked in turn, its answers numbered; the whole
+    move line, or None when the first word does not start a move (it is then tried as typed)."""
+    runner = Runner(replay.game.clone(), replay.rules)
+    decision = runner.decision()
+    if decision is None or first not in decision.legal_keys():
+        return None
+    keys = [first]
+    runner.answer(first)
+    while not runner.between_moves:
+        decision = runner.decision()
+        if decision is None or replay.names[decision.player] != player:
+            break
+        console.print(explain(replay, keys))
+        while True:
+            try:
+                typed = ask("number or answer> ").strip()
+            except EOFError:
+                return None
+            if typed in QUIT:
+                return None
+            if _command(typed, replay, player, console, keys):
+                continue
+            legal = decision.legal_keys()
+            key = legal[int(typed) - 1] if typed.isdigit() and 0 < int(typed) <= len(legal) else typed
+            try:
+                runner.answer(key)
+            except ValueError:
+                wrong = f"'{typed}' is not an answer here: type a number from 1 to {len(legal)}, or ? for help"
+                console.print(Text(wrong, style="yellow"))
+                continue
+            keys.append(key)
+            break
+    return " ".join(keys)
+
+
 def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[str], str]) -> StepResult | None:
-    """Let the learner make the step's move; the played result, or None if they quit."""
+    """Let the learner make the step's move; the played result, or None if they quit (:class:`_Back`: back)."""
     scripted = _scripted_json(replay, step)
     player = step.move.player or "setup"
-    console.print(Text(f"Your move, {player}. Type it (e.g. without your name), ? to see it, Enter to skip."))
+    console.print(
+        Text(
+            f"Your move, {player}. Type it (without your name), or its first word and answer each question;"
+            " ? for help, Enter to have it played."
+        )
+    )
     while True:
         try:
             text = ask(f"{player}> ")
@@ -236,6 +365,10 @@ def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[s
         if word == SHOW:
             console.print(Text(f"The move here is: {step.text}", style="bold"))
             continue
+        if _command(word, replay, player, console, []):
+            continue
+        if " " not in word:  # the first word alone: ask the rest
+            word = _walk(replay, word, player, console, ask) or word
         attempt = try_move(replay, step, word, scripted)
         if attempt.accepted:
             console.print(Text("Well done: that is the move.", style="bold green"))
@@ -245,7 +378,7 @@ def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[s
             console.print(Text(f"Hint: {step.hint}", style="cyan"))
         if attempt.legal:
             console.print(Text(f"legal: {', '.join(_named(key, replay) for key in attempt.legal)}"))
-        console.print(Text("Type the move again, ? to see it, or Enter to have it played."))
+        console.print(Text("Type the move again, ? for help, show to see it, or Enter to have it played."))
     return replay.step()
 
 
@@ -254,36 +387,65 @@ def run_tutorial(
     console: Console,
     ask: Callable[[str], str] = input,
     interactive: bool | None = None,
+    on_finish: Callable[[], None] | None = None,
 ) -> int:
-    """Run a tutorial; return the exit code (0, or 1 if a step cannot be played)."""
+    """Run a tutorial; return the exit code (0, or 1 if a step cannot be played). ``on_finish`` is called when a
+    learner (``interactive``) reaches the end."""
     if interactive is None:
         interactive = is_interactive()
     replay = Replay(script)
     console.print(Panel(Markdown(script.data.get("description", "")), title=script.title, border_style="magenta"))
-    console.print(state_view(replay))
+    if interactive:  # the welcome stays on the screen until the learner is ready
+        try:
+            if ask("Enter: begin, q: quit > ").strip() in QUIT:
+                return 0
+        except EOFError:
+            return 0
+        from revive_dsl.replay.hexmap import render_map
+
+        console.print(render_map(replay.game, replay.rules))
+    else:
+        console.print(state_view(replay))
+    index = 0
     try:
-        for step in script.steps:
-            if interactive and step.try_it:
-                _note(console, step)
-                result = _learner_step(replay, step, console, ask)
-                if result is None:
-                    console.print(Text("Tutorial stopped.", style="bold"))
-                    return 0
-                console.print(step_view(result, replay, note=False))
-                continue
-            result = replay.step()
-            console.print(step_view(result, replay))
-            if interactive and not replay.finished:
-                try:
-                    if ask("Enter: next step, q: quit > ").strip() in QUIT:
+        while index < len(script.steps):
+            step = script.steps[index]
+            try:
+                if interactive and step.try_it:
+                    _note(console, step)
+                    result = _learner_step(replay, step, console, ask)
+                    if result is None:
                         console.print(Text("Tutorial stopped.", style="bold"))
                         return 0
-                except EOFError:
-                    return 0
+                    console.print(step_view(result, replay, note=False))
+                else:
+                    result = replay.step()
+                    console.print(step_view(result, replay))
+                index += 1
+                while interactive and not replay.finished:
+                    try:
+                        word = ask("Enter: next step, ? for help, q: quit > ").strip()
+                    except EOFError:
+                        return 0
+                    if word in QUIT:
+                        console.print(Text("Tutorial stopped.", style="bold"))
+                        return 0
+                    player = script.steps[index].move.player or "" if index < len(script.steps) else ""
+                    if not word or not _command(word, replay, player, console, []):
+                        break
+            except _Back:
+                if replay.done == 0:
+                    console.print(Text("This is the first step: there is nothing before it.", style="yellow"))
+                    continue
+                replay.back_to(replay.done - 1)
+                index = replay.done
+                console.print(Text(f"Back to before step {index + 1}.", style="bold"))
     except ReplayError as err:
         return show_error(err, console, replay)
     console.print(state_view(replay))
     console.print(Text(f"End of the tutorial '{script.title}'.", style="bold"))
+    if interactive and on_finish is not None:  # played through by someone: it counts as done
+        on_finish()
     return 0
 
 
@@ -304,16 +466,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     """``revive tutorial [NAME] [--list]``; return the exit code."""
     console = make_console(getattr(args, "no_color", False), getattr(args, "width", None))
+    from revive_dsl.replay.progress import done
+
     if args.list:
+        finished = set(done())
+        upcoming = next_tutorial()
         for name in tutorial_names():
             try:
-                title = load_script(tutorials_dir() / f"{name}.yaml").title
+                title = load_script(tutorial_path(name)).title
             except DslError:
                 title = "(cannot be loaded; run `revive replay` on it)"
-            console.print(Text(f"{name:16} {title}"))
+            mark = "done" if name in finished else "next" if name == upcoming else ""
+            console.print(Text(f"{mark:5}{name:26} {title}"))
+        console.print(Text(f"{len(finished & set(tutorial_names()))} of {len(tutorial_names())} done"))
         return 0
+    name = args.name
+    if name.lower() == "next":
+        name = next_tutorial()
+        if name is None:
+            done_all = "Every tutorial is done: `revive tutorial --list` shows them; name one to play it again."
+            console.print(Text(done_all))
+            return 0
     try:
-        path = find_tutorial(args.name)
+        path = find_tutorial(name)
     except FileNotFoundError as err:
         print(str(err.args[0]), file=sys.stderr)
         return 1
@@ -321,7 +496,18 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
         script = load_script(path)
     except DslError as err:
         return show_error(err, console, None)
-    return run_tutorial(script, console, ask)
+
+    def finished() -> None:
+        from revive_dsl.replay.progress import mark_done
+
+        problem = mark_done(path.stem)
+        if problem:
+            print(problem, file=sys.stderr)
+        upcoming = next_tutorial()
+        if upcoming:
+            console.print(Text(f"Next: `revive tutorial next` ({upcoming}).", style="bold"))
+
+    return run_tutorial(script, console, ask, on_finish=finished)
 
 
 def intro_main() -> int:
