@@ -162,3 +162,13 @@ def test_play_in_a_real_terminal_quits_and_saves(tmp_path: Path):
     steps = [s.text for s in load_script(out).steps]
     assert steps[:2] == ["Ann switch food", "Ann end"] and len(steps) >= 3
     replayed(out)
+
+
+def test_a_persons_turn_shows_the_map_and_their_board_and_map_and_me_show_them_again(tmp_path: Path):
+    out = tmp_path / "game.yaml"
+    _, shown, _ = run([*TWO, "--out", str(out)], ["map", "me", "q"])
+    before_menu = shown.split("Ann: what do you do?")[0]
+    assert "chasm" in before_menu  # the map (its legend), before the first question
+    assert before_menu.count("resources") == 1  # and Ann's board
+    assert "Space keys are q,r" in shown  # map: with the keys the moves name
+    assert shown.count("resources") == 2  # me: Ann's board again

@@ -58,8 +58,8 @@ from revive_dsl.replay.record import _line, dump_script, pack_references
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
 
 HELP = (
-    "a number, a key or a name answers · ?: explain · b: take back the last move · s: save · s FILE: save to FILE"
-    " · q: save and quit"
+    "a number, a key or a name answers · ?: explain · map: the map · me: your board · b: take back the last move"
+    " · s: save · s FILE: save to FILE · q: save and quit"
 )
 
 # The players a seat can be given to with --ai NAME=DRIVER: a driver from a seed.
@@ -371,6 +371,8 @@ class Player:
         """Ask until an option is chosen; None when the player took a move back."""
         s = self.session
         who = s.names[decision.player] if 0 <= decision.player < len(s.names) else "chance"
+        if decision.rule == "turn" and not under_way:  # a person's turn begins: the map and their board first
+            self.show_board(who)
         self.show_menu(decision, who)
         while True:
             try:
@@ -387,6 +389,14 @@ class Player:
             if word in ("?", "help"):
                 self.explain(decision, who)
                 continue
+            if word == "map":
+                from revive_dsl.replay.hexmap import render_coordinates
+
+                self.console.print(render_coordinates(s.replay.game, s.rules))
+                continue
+            if word in ("me", "board"):
+                self.show_board(who, with_map=False)
+                continue
             if word in ("b", "back"):
                 self.take_back(under_way)
                 return None
@@ -395,6 +405,17 @@ class Player:
             except NoMatch as err:
                 self.say(str(err), "")
                 self.show_menu(decision, who)
+
+    def show_board(self, who: str, with_map: bool = True) -> None:
+        """The map (with ``with_map``) and the board of the player ``who``, as the game stands."""
+        from revive_dsl.replay.hexmap import render_map
+        from revive_dsl.replay.render import render_players
+
+        s = self.session
+        if with_map:
+            self.console.print(render_map(s.replay.game, s.rules))
+        if who in s.names:
+            self.console.print(render_players(s.replay.game, s.rules).renderables[s.names.index(who)])
 
     def show_menu(self, decision: Decision, who: str) -> None:
         from revive_dsl.replay.render import with_names
