@@ -259,3 +259,25 @@ def test_the_solo_achievements_and_medal_show_with_the_scores():
     Console(file=out, width=120, no_color=True).print(render.render_scores(game))
     assert "tinkerer no, xenologist no, seeker yes, pioneer no" in out.getvalue()
     assert "medal: master" in out.getvalue()
+
+
+def test_the_score_table_shows_purple_points_as_the_final_scoring_counts_them():
+    import io
+
+    from rich.console import Console
+
+    from revive_dsl.replay import Replay, load_script
+    from revive_dsl.replay.render import render_scores
+    from revive_dsl.replay.tutorial import find_tutorial
+
+    game = Replay(load_script(find_tutorial("intro"))).run()
+    [sheet] = game.turn.final_scores
+    assert sheet["purple"] != game.players[0].purple  # the in-game counter is not what the final scoring counts
+    console = Console(file=io.StringIO(), width=100, no_color=True, record=True)
+    console.print(render_scores(game))
+    lines = console.export_text().splitlines()
+    header = next(line for line in lines if "player" in line and "purple" in line)
+    row = next(line for line in lines if line.strip("│ ").startswith("Ann "))
+    assert header.split()[1:5] == ["player", "points", "purple", "total"]
+    assert row.split()[1:5] == ["Ann", str(game.players[0].laps * 50 + game.players[0].points), str(sheet["purple"]),
+                                str(sheet["total"])]  # fmt: skip

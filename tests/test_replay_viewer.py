@@ -179,8 +179,10 @@ def test_a_wrong_move_shows_the_hint_and_the_legal_options():
 
     script = load_script(tutorial.find_tutorial("intro"))
     console = Console(file=io.StringIO(), record=True, width=100, no_color=True)
-    # steps 1 and 2 wait for Enter; step 3 is a try-it step: an illegal card, a legal but other move, then right
-    typed = ["", "", "play cit_smith top_left", "play start_c_3 top_left", "?", "Ann play start_c_1 bottom_left", "q"]
+    # the welcome and steps 1 and 2 wait for Enter; step 3 is a try-it step: an illegal card, a legal but other
+    # move, the move shown, then right
+    typed = ["", "", "", "play cit_smith top_left", "play start_c_3 top_left", "show", "Ann play start_c_1 bottom_left"]
+    typed.append("q")
     answers = iter(typed)
     assert tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True) == 0
     out = console.export_text()
@@ -199,7 +201,7 @@ def test_skipping_a_try_step_plays_the_scripted_move():
 
     script = load_script(tutorial.find_tutorial("intro"))
     console = Console(file=io.StringIO(), record=True, width=100, no_color=True)
-    answers = iter(["", "", "skip", "q"])
+    answers = iter(["", "", "", "skip", "q"])
     tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
     assert "Played for you: Ann play start_c_1 bottom_left" in console.export_text()
 
@@ -218,7 +220,7 @@ def test_a_try_step_accepts_answers_by_name():
 
     script = load_script(tutorial.find_tutorial("intro"))
     console = Console(file=io.StringIO(), record=True, width=100, no_color=True)
-    answers = iter(["", "", "play mechanic bottom_left", "q"])  # start_c_1 is the Mechanic (C)
+    answers = iter(["", "", "", "play mechanic bottom_left", "q"])  # start_c_1 is the Mechanic (C)
     tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
     assert "Well done" in console.export_text()
 
@@ -228,6 +230,6 @@ def test_a_mistyped_move_gets_a_did_you_mean():
 
     script = load_script(tutorial.find_tutorial("intro"))
     console = Console(file=io.StringIO(), record=True, width=120, no_color=True)
-    answers = iter(["", "", "plya start_c_1 bottom_left", "q"])
+    answers = iter(["", "", "", "plya start_c_1 bottom_left", "q"])
     tutorial.run_tutorial(script, console, ask=lambda prompt: next(answers), interactive=True)
     assert "did you mean 'play'?" in console.export_text()

@@ -462,12 +462,20 @@ def _colour_order(colour: str) -> tuple[int, str]:
 def render_scores(game: Any) -> Panel:
     """Points of each player; once the game is over, each final score sheet and the ranking."""
     names = [p.name for p in game.players]
+    sheets = {s.get("seat"): s for s in game.turn.final_scores or []}
     table = Table(box=box.SIMPLE, show_edge=False, pad_edge=False)
-    for column in ("player", "points", "purple", "progress", "hibernations"):
+    # once the game is scored, purple is what the final scoring counts (the sheets' purple), and the total follows
+    columns = ("player", "points", "purple", "total", "progress", "hibernations") if sheets else (
+        "player", "points", "purple so far", "progress", "hibernations")  # fmt: skip
+    for column in columns:
         table.add_column(column, justify="left" if column == "player" else "right")
     for seat, p in enumerate(game.players):
+        sheet = sheets.get(seat)
+        scored = [str(sheet.get("purple", p.purple)), str(sheet.get("total", ""))] if sheet else [str(p.purple)]
+        if sheets and sheet is None:
+            scored = [str(p.purple), ""]
         table.add_row(
-            Text(p.name, style=player_style(seat)), str(_points(p)), str(p.purple), str(p.progress), str(p.hibernations)
+            Text(p.name, style=player_style(seat)), str(_points(p)), *scored, str(p.progress), str(p.hibernations)
         )
     parts: list[RenderableType] = [table]
     if game.turn.final_scores:
