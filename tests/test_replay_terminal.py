@@ -49,6 +49,12 @@ def finish(child: pexpect.spawn) -> int:
     return child.exitstatus
 
 
+def more(child: pexpect.spawn, wanted: str) -> None:
+    """Wait for ``wanted``, pressing Enter at each ``-- more --`` on the way (a 24-line screen pages)."""
+    while child.expect_exact([wanted, "-- more: Enter --"]) == 1:
+        child.sendline("")
+
+
 def test_the_stepper_waits_goes_back_and_jumps(tmp_path: Path):
     path = tmp_path / "game.yaml"
     path.write_text(SCRIPT, encoding="utf-8")
@@ -74,23 +80,23 @@ def test_the_stepper_waits_goes_back_and_jumps(tmp_path: Path):
 
 def test_the_tutorial_shows_the_hint_and_the_legal_options_then_accepts_the_move():
     child = spawn(*command("tutorial"), "intro")
-    child.expect_exact("Introduction to Revive")
-    child.expect_exact("Enter: begin, q: quit > ")  # the welcome stays until the learner is ready
+    more(child, "Introduction to Revive")
+    more(child, "Enter: begin, q: quit > ")  # the welcome stays until the learner is ready
     child.sendline("")
     for _ in range(2):  # steps 1 and 2 are shown; Enter goes on
-        child.expect_exact("Enter: next step, ? for help, q: quit > ")
+        more(child, "Enter: next step, ? for help, q: quit > ")
         child.sendline("")
-    child.expect_exact("Ann> ")  # step 3: the learner's move
+    more(child, "Ann> ")  # step 3: the learner's move
     child.sendline("play cit_smith top_left")  # the Smith is already played: illegal
-    child.expect_exact("that move cannot be made")
-    child.expect_exact("Hint:")
-    child.expect_exact("legal: start_c_1 (Mechanic (C)), start_c_3 (Reader (C)), start_c_5 (Grower (C))")
-    child.expect_exact("Ann> ")
+    more(child, "that move cannot be made")
+    more(child, "Hint:")
+    more(child, "legal: start_c_1 (Mechanic (C)), start_c_3 (Reader (C)), start_c_5 (Grower (C))")
+    more(child, "Ann> ")
     child.sendline("play start_c_1 bottom_left")
-    child.expect_exact("Well done")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    more(child, "Well done")
+    more(child, "Enter: next step, ? for help, q: quit > ")
     child.sendline("q")
-    child.expect_exact("Tutorial stopped.")
+    more(child, "Tutorial stopped.")
     assert finish(child) == 0
 
 
@@ -102,40 +108,59 @@ def spawn_80x24(*args: str) -> pexpect.spawn:
 def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by_part(tmp_path):
     os.environ["TMP_DATA"] = str(tmp_path)
     child = spawn_80x24(*command("tutorial"), "intro")
-    child.expect_exact("Enter: begin, q: quit > ")
+    more(child, "Enter: begin, q: quit > ")
     welcome = child.before
     assert "Introduction to Revive" in welcome and "Ann" in welcome
     child.sendline("")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    more(child, "Enter: next step, ? for help, q: quit > ")
     child.sendline("map")  # the map with the space keys the steps name
-    child.expect_exact("Space keys are q,r")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    more(child, "Space keys are q,r")
+    more(child, "Enter: next step, ? for help, q: quit > ")
     child.sendline("me")  # the learner's own board
-    child.expect_exact("resources")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    more(child, "resources")
+    more(child, "Enter: next step, ? for help, q: quit > ")
     child.sendline("back")  # step 1 undone
-    child.expect_exact("Back to before step 1.")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")  # step 1 again
+    more(child, "Back to before step 1.")
+    more(child, "Enter: next step, ? for help, q: quit > ")  # step 1 again
     child.sendline("")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")  # step 2
+    more(child, "Enter: next step, ? for help, q: quit > ")  # step 2
     child.sendline("")
-    child.expect_exact("Ann> ")  # step 3, the learner's: the first word, then each question
+    more(child, "Ann> ")  # step 3, the learner's: the first word, then each question
     child.sendline("?")
-    child.expect_exact("Ann: what do you do?")
-    child.expect_exact("play a card")
-    child.expect_exact("Ann> ")
+    more(child, "Ann: what do you do?")
+    more(child, "play a card")
+    more(child, "Ann> ")
     child.sendline("play")
-    child.expect_exact("Ann: play which card?")
-    child.expect_exact("number or answer> ")
+    more(child, "Ann: play which card?")
+    more(child, "number or answer> ")
     child.sendline("1")  # start_c_1, the Mechanic
-    child.expect_exact("Ann: into which slot?")
-    child.expect_exact("number or answer> ")
+    more(child, "Ann: into which slot?")
+    more(child, "number or answer> ")
     child.sendline("bottom_left")
-    child.expect_exact("Well done")
-    child.expect_exact("Enter: next step, ? for help, q: quit > ")
+    more(child, "Well done")
+    more(child, "Enter: next step, ? for help, q: quit > ")
     child.sendline("q")
-    child.expect_exact("Tutorial stopped.")
+    more(child, "Tutorial stopped.")
     assert finish(child) == 0
+
+
+def test_at_80x24_no_screen_of_the_tutorial_scrolls_off_before_its_question(tmp_path):
+    os.environ["TMP_DATA"] = str(tmp_path)
+    child = spawn_80x24(*command("tutorial"), "intro")
+    prompts = ["Enter: begin, q: quit > ", "Enter: next step, ? for help, q: quit > ", "-- more: Enter --", "Ann> "]
+    screens = []
+    for _ in range(12):
+        found = child.expect_exact(prompts)
+        screens.append(child.before)
+        if prompts[found] == "Ann> ":
+            child.sendline("")  # the move is played for the learner
+        else:
+            child.sendline("")
+    child.sendline("q")
+    child.close()
+    tallest = max(len(screen.strip("\r\n").split("\r\n")) for screen in screens)  # the echoed Enter left out
+    worst = max(screens, key=lambda screen: len(screen.strip("\r\n").split("\r\n")))
+    assert tallest <= 23, f"a screen of {tallest} lines scrolled before its question:\n{worst}"
 
 
 def test_a_tutorial_without_a_terminal_plays_through():

@@ -253,6 +253,40 @@ def _note(console: Console, step: Step) -> None:
         console.print(Panel(Markdown(step.note), title=f"step {step.index}", title_align="left", border_style="cyan"))
 
 
+class Paged:
+    """A console for a learner at a terminal: what is printed between two questions never scrolls off the screen
+    (``-- more --`` pauses when it would); elsewhere (a file, a test's console) it prints as the console does."""
+
+    def __init__(self, console: Console, ask: Callable[[str], str]):
+        self.console, self._ask = console, ask
+        self.used = 0  # lines shown since the last question
+
+    def __getattr__(self, name: str):
+        return getattr(self.console, name)
+
+    def print(self, *renderables) -> None:
+        console = self.console
+        if not console.is_terminal:
+            console.print(*renderables)
+            return
+        with console.capture() as captured:
+            console.print(*renderables)
+        lines = captured.get().rstrip("\n").split("\n")
+        room = max(console.size.height - 1, 4)
+        while lines:
+            if self.used >= room:
+                self._ask("-- more: Enter --")
+                self.used = 0
+            chunk, lines = lines[: room - self.used], lines[room - self.used :]
+            console.file.write("\n".join(chunk) + "\n")
+            console.file.flush()
+            self.used += len(chunk)
+
+    def ask(self, prompt: str) -> str:
+        self.used = 0
+        return self._ask(prompt)
+
+
 class _Back(Exception):
     """The learner asked to go back a step."""
 
@@ -393,6 +427,9 @@ def run_tutorial(
     learner (``interactive``) reaches the end."""
     if interactive is None:
         interactive = is_interactive()
+    if interactive:  # a screen at a time
+        paged = Paged(console, ask)
+        console, ask = paged, paged.ask  # type: ignore[assignment]
     replay = Replay(script)
     console.print(Panel(Markdown(script.data.get("description", "")), title=script.title, border_style="magenta"))
     if interactive:  # the welcome stays on the screen until the learner is ready
