@@ -699,6 +699,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             found = importlib.import_module(f"revive_dsl.replay.{module}")
             found.add_arguments(p)
             p.set_defaults(command_func=found.main)
+    p = sub.add_parser("lsp", help="a language server for editors over stdio: problems as you type, hover, completion")
+    p.set_defaults(command_func=cmd_lsp)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")
     p.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")
@@ -719,6 +721,16 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         "--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU); the output is the same"
     )
     return parser
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    """``revive lsp``: serve content files and replay scripts to an editor (:mod:`revive_dsl.lsp`)."""
+    try:
+        from revive_dsl.lsp.server import main as serve
+    except ImportError as err:
+        print(f"revive lsp: {err.name or 'pygls'} is not installed: pip install 'revive-dsl[lsp]'", file=sys.stderr)
+        return 2
+    return serve()
 
 
 def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:

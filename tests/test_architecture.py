@@ -26,7 +26,7 @@ LAYERS = [
     ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
     ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
     ("replay", lambda m: m.startswith("revive_dsl.replay")),
-    ("faces", lambda m: m.startswith("revive_dsl.web")),  # each face over the one API: the browser page
+    ("faces", lambda m: m.startswith(("revive_dsl.web", "revive_dsl.lsp"))),  # each face over the one API
     ("tools", lambda m: m.split(".")[-1] in TOOLS or m == "revive_dsl"),
 ]
 

@@ -1,0 +1,177 @@
+"""What the language server knows of an open document: its problems, the word under the cursor, the words that fit.
+
+Plain functions over text, so that they are tested without a client and the server stays a thin layer:
+
+- :meth:`Workspace.diagnostics` gives every problem ``revive check`` reports for the file, its text taken from
+  the editor (not the disk): a component file is checked inside its pack, with the packs it depends on (loaded
+  once and kept until a file of theirs changes on disk); a replay script is read and set up as ``revive check``
+  does;
+- :meth:`Workspace.hover` tells a DSL word (its signature, English and doc, as ``revive explain`` does) or a
+  component id (what it is and where it is defined);
+- :meth:`Workspace.completions` lists the DSL words and component ids that start with the word being typed.
+
+>>> ws = Workspace()
+>>> [d.message for d in ws.diagnostics("demo.yaml", "kind: crate\\ncomponents:\\n  - {id: c1, name: C, "
+...     "provenance: representative, effect: 'gain 2 gaer'}\\n")]  # doctest: +ELLIPSIS
+["'gaer' is not a gainable ...did you mean 'gear'?"]
+>>> ws.hover("demo.yaml", "effect: 'gain 2 gear'", 0, 10).splitlines()[0]
+'**gain** (effect, base): `gain [count=1] what:gainable`'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import revive_dsl.content.words  # noqa: F401 - every installed rules package's words
+from revive_dsl.content.packs import (
+    Content,
+    check_references,
+    find_pack_folders,
+    is_script_text,
+    load_doc,
+    load_pack_folder,
+    order_packs,
+    with_bundled_dependencies,
+)
+from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl.signatures import SIGNATURES
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.resources import content_root
+
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def word_at(text: str, line: int, column: int) -> tuple[str, int, int]:
+    """The word (letters, digits, ``_``) at a 0-based line and column, with its start and end columns.
+
+    >>> word_at("gain 2 gear", 0, 9)
+    ('gear', 7, 11)
+    """
+    lines = text.split("\n")
+    row = lines[line] if 0 <= line < len(lines) else ""
+    for found in _WORD.finditer(row):
+        if found.start() <= column <= found.end():
+            return found.group(0), found.start(), found.end()
+    return "", column, column
+
+
+def _pack_folder(path: Path) -> Path | None:
+    """The pack a file belongs to: the nearest folder above it with a ``pack.yaml``."""
+    for folder in path.resolve().parents:
+        if (folder / "pack.yaml").is_file():
+            return folder
+    return None
+
+
+def _stamp(folders: list[Path]) -> tuple:
+    """What the kept content depends on: every YAML file's path, size and modification time."""
+    out = []
+    for folder in folders:
+        for here, dirs, files in os.walk(folder):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith((".yaml", ".yml")):
+                    info = os.stat(os.path.join(here, name))
+                    out.append((here, name, info.st_size, info.st_mtime_ns))
+    return tuple(out)
+
+
+@dataclass
+class Workspace:
+    """The packs the open documents live in, loaded once and kept while their files stay as they were."""
+
+    kept: dict[tuple, tuple[tuple, Content, str]] = field(default_factory=dict)
+
+    def context(self, path: Path) -> tuple[Content, str]:
+        """The content a file is checked against (its pack without the file itself, and that pack's
+        dependencies; the bundled packs for a file outside any pack) and the pack id the file belongs to."""
+        own = _pack_folder(path)
+        folders = with_bundled_dependencies([own]) if own else order_packs(find_pack_folders(content_root()))
+        key = (str(own), str(path.resolve()))
+        stamp = _stamp(folders)
+        hit = self.kept.get(key)
+        if hit is None or hit[0] != stamp:
+            content, quiet = Content(), []
+            for folder in folders:
+                load_pack_folder(folder, content, quiet)
+            name = next((n for n in content.texts if Path(n).resolve() == path.resolve()), None)
+            content.components = {k: c for k, c in content.components.items() if c.pos.file != name}
+            pack = next((p.id for p in content.packs.values() if own and p.folder.resolve() == own), "<file>")
+            self.kept[key] = hit = (stamp, content, pack)
+        _, content, pack = hit
+        copy = Content(dict(content.packs), dict(content.components), dict(content.texts))
+        return copy, pack
+
+    def loaded(self, file: str, text: str, problems: list[Diagnostic]) -> Content:
+        """The file's context with the document as the editor holds it loaded into it (its problems added)."""
+        content, pack = self.context(Path(file))
+        doc = load_yaml(text, file)
+        content.texts[file] = text
+        if Path(file).name != "pack.yaml":
+            load_doc(doc, pack, content, problems)
+        return content
+
+    def diagnostics(self, file: str, text: str) -> list[Diagnostic]:
+        """Every problem of the document ``file`` as the editor holds it, in text order."""
+        problems: list[Diagnostic] = []
+        try:
+            if is_script_text(text):
+                return _script_problems(file, text)
+            content = self.loaded(file, text, problems)
+            check_references(content, problems)
+        except DslError as err:
+            problems = list(err.diagnostics)
+        except Exception as err:  # the server reports, never dies: a bug shows as a problem at the top
+            problems = [Diagnostic(Pos(file, 1, 1), f"revive could not check this file: {type(err).__name__}: {err}")]
+        mine = [d for d in problems if d.pos.file == file or Path(d.pos.file).resolve() == Path(file).resolve()]
+        return sorted(attach_lines(mine, {file: text}), key=lambda d: (d.pos.line, d.pos.column))
+
+    def hover(self, file: str, text: str, line: int, column: int) -> str | None:
+        """Markdown for the word at the cursor: a DSL word's signature, English and doc; a component id's kind,
+        name and where it is defined; None for anything else."""
+        word, _, _ = word_at(text, line, column)
+        sig = SIGNATURES.get(word)
+        if sig is not None:
+            params = " ".join(_param(p) for p in sig.params)
+            head = f"**{sig.name}** ({sig.kind}, {sig.package}): `{sig.name}{' ' + params if params else ''}`"
+            return f"{head}\n\n{sig.doc}\n\nEnglish: {sig.english}. Example: `{sig.example}`"
+        comp = self._components(file, text).get(word)
+        if comp is not None:
+            return f"**{comp.id}**: {comp.name} ({comp.kind}, pack {comp.pack}), defined at {comp.pos}"
+        return None
+
+    def completions(self, file: str, text: str, line: int, column: int) -> list[tuple[str, str, str]]:
+        """(label, kind, detail) of every DSL word and component id starting with the word before the cursor."""
+        word, start, _ = word_at(text, line, column)
+        prefix = word[: max(column - start, 0)]
+        out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
+        out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
+        return [item for item in out if item[0].startswith(prefix)]
+
+    def _components(self, file: str, text: str) -> dict:
+        """Every component the document can name: its own (as far as they load) and its context's."""
+        if not is_script_text(text):
+            try:
+                return self.loaded(file, text, []).components
+            except DslError:
+                pass
+        return self.context(Path(file))[0].components
+
+
+def _param(param) -> str:
+    name = f"{param.name}:{param.type}" if getattr(param, "type", None) and param.type != param.name else param.name
+    return f"[{param.name}={param.default}]" if getattr(param, "optional", False) else name
+
+
+def _script_problems(file: str, text: str) -> list[Diagnostic]:
+    from revive_dsl.replay.script import load_script_text, script_rules, start_game
+
+    try:
+        script = load_script_text(text, file)
+        start_game(script, script_rules(script))
+    except DslError as err:
+        return list(err.diagnostics)
+    return []

@@ -1,0 +1,95 @@
+"""``revive lsp``: a Language Server Protocol server over stdio, on pygls, for content files and replay scripts.
+
+Each change of an open document is checked (:class:`~revive_dsl.lsp.analysis.Workspace`) and its problems
+published at their exact place; hover tells a DSL word or a component id; completion offers the DSL words and
+component ids that fit the word being typed. Everything it says comes from the same code as ``revive check`` and
+``revive explain``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from revive_dsl.lsp.analysis import Workspace, word_at
+from revive_dsl.positions import Diagnostic
+from revive_dsl.resources import version
+
+SERVER = LanguageServer("revive-dsl", version())
+WORKSPACE = Workspace()
+
+
+def _path(uri: str) -> str:
+    parsed = urlparse(uri)
+    return unquote(parsed.path) if parsed.scheme == "file" else uri
+
+
+def _range(diagnostic: Diagnostic) -> types.Range:
+    """The problem's place: its line and column, to the end of the word there (at least one character)."""
+    line, column = max(diagnostic.pos.line - 1, 0), max(diagnostic.pos.column - 1, 0)
+    source = diagnostic.source_line or ""
+    _, start, end = word_at(source, 0, column)
+    end = end if start == column and end > column else column + 1
+    return types.Range(types.Position(line, column), types.Position(line, end))
+
+
+def _publish(ls: LanguageServer, uri: str) -> None:
+    document = ls.workspace.get_text_document(uri)
+    found = WORKSPACE.diagnostics(_path(uri), document.source)
+    shown = [
+        types.Diagnostic(range=_range(d), message=d.message, severity=types.DiagnosticSeverity.Error, source="revive")
+        for d in found
+    ]
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=shown))
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def _opened(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def _changed(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def _saved(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def _closed(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_HOVER)
+def _hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = params.position
+    text = WORKSPACE.hover(_path(params.text_document.uri), document.source, at.line, at.character)
+    if text is None:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_COMPLETION)
+def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = params.position
+    found = WORKSPACE.completions(_path(params.text_document.uri), document.source, at.line, at.character)
+    kinds = {"word": types.CompletionItemKind.Function, "id": types.CompletionItemKind.Reference}
+    items = [types.CompletionItem(label=label, kind=kinds[kind], detail=detail) for label, kind, detail in found]
+    return types.CompletionList(is_incomplete=False, items=items)
+
+
+def main() -> int:
+    """Serve over stdio until the client ends the session."""
+    SERVER.start_io()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
