@@ -1,0 +1,206 @@
+"""Hardening, round 2: hostile packs and scripts (issue 24, items 5-8; issue 30).
+
+A pack from someone else reads nothing through a link out of it and never makes the tools print a file of
+the reader's; free text reaches the terminal with its control characters made visible; every resource is
+bounded (YAML aliases, diagnostics, the content cache's reads, widths); the small breaks are clean errors.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from revive_dsl import DslError
+from revive_dsl.content import yamlsrc
+from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.positions import Diagnostic, Pos, attach_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    # Diagnostics name files relative to the working folder: run inside tmp_path; no cache kept between tests.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REVIVE_CACHE", "off")
+
+
+def revive(*args: str, env: dict[str, str] | None = None, shell: str | None = None) -> subprocess.CompletedProcess:
+    """``revive ARGS`` in a subprocess importing this checkout (``shell``: a bash line ending in the command)."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), "REVIVE_CACHE": "off", **(env or {})}
+    command = [sys.executable, "-m", "revive_dsl.cli", *args]
+    if shell is not None:
+        command = ["bash", "-c", f'exec "$@" {shell}', "revive", *command]
+    return subprocess.run(
+        command, capture_output=True, text=True, env=environment, stdin=subprocess.DEVNULL, timeout=300
+    )
+
+
+MANIFEST = "id: pk\nname: Pk\nversion: '1.0'\ndepends: [base]\n"
+CRATE = "kind: crate\ncomponents:\n  - {{id: {id}, name: {name}, provenance: representative, effect: gain 1 book}}\n"
+SCRIPT = """format: 3
+title: {title}
+packs: [{packs}]
+players: [{{name: Ann, tribe: nadair, side: sun}}, {{name: Bob, tribe: ox49, side: moon}}]
+setup: {{seed: 12{state}}}
+steps:
+  - Ann switch food
+  - move: Ann end
+    note: {note}
+"""
+
+
+def script(title: str = "A game", packs: str = "base", state: str = "", note: str = "done") -> str:
+    return SCRIPT.format(title=title, packs=packs, state=state, note=note)
+
+
+def pack(crate_name: str = "Crate") -> Path:
+    Path("pk").mkdir()
+    Path("pk/pack.yaml").write_text(MANIFEST, encoding="utf-8")
+    Path("pk/c.yaml").write_text(CRATE.format(id="pk_crate", name=crate_name), encoding="utf-8")
+    return Path("pk")
+
+
+class Hang(Exception):
+    pass
+
+
+@pytest.fixture
+def no_hang():
+    """A read that would block for ever fails the test instead (SIGALRM after 60 s) of stalling the suite."""
+
+    def ring(signum, frame):
+        raise Hang
+
+    before = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, before)
+
+
+# --- 24.5: nothing read through a link out of the pack, the manifest included ----------------------
+
+SECRET = "aws_secret_access_key_AKIAEXAMPLE0123456789abcdefghij"
+
+
+# --- 24.6: control characters of free text made visible ----------------------------------------------
+
+ESCAPES = "\\e[2J\\e]0;owned\\a\\e]52;c;cm0gLXJm\\a\\e]8;;http://x\\e\\\\link\\e]8;;\\e\\\\\\x9b31m"
+
+
+def test_a_diagnostic_shows_control_characters_visible():
+    shown = Diagnostic(Pos("a.yaml", 1, 1), "unknown tribe '\x1b]0;x\x07'").render()
+    assert shown == "a.yaml:1:1: unknown tribe '␛]0;x␇'"
+
+
+# --- 24.7: resources bounded ---------------------------------------------------------------------------
+
+
+@pytest.fixture(params=["libyaml", "python"])
+def loader(request, monkeypatch):
+    if request.param == "python":
+        monkeypatch.setattr(yamlsrc, "_FAST_LOADER", None)
+    return request.param
+
+
+def test_aliases_repeating_more_text_than_a_file_may_hold_are_refused(loader):
+    line = "Ann switch food " + "x" * 1_000_000
+    text = f"line: &m '{line}'\nsteps: [{', '.join(['*m'] * 20)}]\n"
+    with pytest.raises(DslError) as err:
+        load_yaml(text, "s.yaml")
+    [problem] = err.value.diagnostics
+    assert problem.message == (
+        "YAML aliases repeat more text than a file may hold: past 5 MB in all here; "
+        "write the values out, or repeat them fewer times"
+    )
+
+
+def test_aliases_repeating_a_little_are_fine(loader):
+    doc = load_yaml("a: &m gain 2 book\nb: [*m, *m, *m]\n", "x.yaml")
+    assert doc.data["b"] == ["gain 2 book"] * 3
+
+
+def test_a_start_state_of_16000_wrong_values_gives_the_first_100_and_a_count():
+    from revive_dsl.replay.player import Replay
+    from revive_dsl.replay.script import load_script_text
+
+    values = ", ".join(["true"] * 16_000)
+    text = script(state=f", state: {{players: {{Ann: {{active: [{values}]}}}}}}")
+    with pytest.raises(DslError) as err:
+        Replay(load_script_text(text, "s.yaml")).run()
+    found = err.value.diagnostics
+    assert len(found) == 101  # 16,001 problems: each value, and the list too long
+    assert found[-1].render() == "s.yaml: and 15901 more problems in this file (the first 100 are shown)"
+    # each shown source line is a window around its caret, not the whole line of 96,000 characters
+    assert all(len(line) < 200 for line in str(err.value).splitlines())
+
+
+def test_attach_lines_splits_each_file_once():
+    class Text(str):
+        splits = 0
+
+        def splitlines(self, keepends=False):
+            Text.splits += 1
+            return super().splitlines(keepends)
+
+    problems = [Diagnostic(Pos("a.yaml", 1 + i % 3, 1), "wrong") for i in range(50)]
+    shown = attach_lines(problems, {"a.yaml": Text("x: 1\ny: 2\nz: 3\n")})
+    assert Text.splits == 1
+    assert [d.source_line for d in shown[:3]] == ["x: 1", "y: 2", "z: 3"]
+
+
+def test_attach_lines_caps_each_file_and_says_how_many_more():
+    problems = [Diagnostic(Pos(f, 1, 1), "wrong") for f in ("a.yaml", "b.yaml") for _ in range(130)]
+    shown = attach_lines(problems, {})
+    assert len(shown) == 202
+    assert [d.render() for d in shown[-2:]] == [
+        "a.yaml: and 30 more problems in this file (the first 100 are shown)",
+        "b.yaml: and 30 more problems in this file (the first 100 are shown)",
+    ]
+
+
+# --- 24.8: the small ones ------------------------------------------------------------------------------
+
+
+# --- issue 30 --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("!!bool 14", "'14' cannot be read as bool: write true or false, or leave out the tag '!!bool'"),
+        ('!!bool ""', "'' cannot be read as bool: write true or false, or leave out the tag '!!bool'"),
+        ('!!int ""', "'' cannot be read as int: write a whole number such as 3, or leave out the tag '!!int'"),
+        ('!!float ""', "'' cannot be read as float: write a number such as 2.5, or leave out the tag '!!float'"),
+        ("!!int abc", "'abc' cannot be read as int: write a whole number such as 3, or leave out the tag '!!int'"),
+    ],
+)
+def test_a_core_tag_on_a_value_it_cannot_take_is_a_positioned_error(loader, value, message):
+    with pytest.raises(DslError) as err:
+        load_yaml(f"kind: crate\nseed: {value}\n", "x.yaml")
+    assert [(str(d.pos), d.message) for d in err.value.diagnostics] == [("x.yaml:2:7", message)]
+
+
+@pytest.mark.parametrize("where", ["pack.yaml", "c.yaml", "s.yaml"])
+def test_check_reports_a_bad_core_tag_in_every_kind_of_file(where):
+    pack()
+    Path("s.yaml").write_text(script(packs="base, pk"), encoding="utf-8")
+    target = Path("pk", where) if where != "s.yaml" else Path(where)
+    target.write_text(target.read_text(encoding="utf-8") + "extra: !!bool 14\n", encoding="utf-8")
+    done = revive("check", "pk", "s.yaml")
+    assert "Traceback" not in done.stderr
+    assert "'14' cannot be read as bool" in done.stderr
+    assert done.returncode == 1
+
+
+def test_quoting_keeps_short_values_whole():
+    from revive_dsl.positions import quoted
+
+    assert quoted("1") == "'1'"
+    assert quoted("x" * 41) == f"'{'x' * 40}...' (41 characters)"
