@@ -72,7 +72,7 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
     scripts: loading the pack skips them, checking it checks them. A folder with none of these is a
     problem, unless it is one of the ``defaults`` (a checkout's empty ``replays/``).
     """
-    from revive_dsl.content.packs import is_script_file, with_bundled_dependencies
+    from revive_dsl.content.packs import is_script_file, link_out, with_bundled_dependencies
 
     out = Targets()
     for raw in paths:
@@ -81,9 +81,18 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
             (out.scripts if is_script_file(path) else out.files).append(path)
         elif path.is_dir():
             packs, loose = ([path], []) if (path / "pack.yaml").is_file() else _walk(path)
+            for f in [f for f in loose if link_out(f, path) is not None]:  # never read, not even to sort it
+                loose.remove(f)
+                out.problems.append(
+                    Diagnostic(
+                        Pos.whole(os.path.relpath(f)),
+                        f"a file link out of the folder {raw} (to {os.path.relpath(link_out(f, path) or f)}); "
+                        "a folder is read only from its own files, so it is skipped",
+                    )
+                )
             scripts = [f for f in loose if is_script_file(f)]
-            for pack in packs:  # a pack's own scripts
-                scripts.extend(f for f in _walk(pack)[1] if is_script_file(f))
+            for pack in packs:  # a pack's own scripts (a link out of it is reported when the pack loads)
+                scripts.extend(f for f in _walk(pack)[1] if link_out(f, pack) is None and is_script_file(f))
             files = [] if packs else [f for f in loose if f.suffix == ".yaml" and f not in scripts]
             if not (packs or scripts or files or defaults):
                 out.problems.append(

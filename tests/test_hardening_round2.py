@@ -89,6 +89,63 @@ def no_hang():
 SECRET = "aws_secret_access_key_AKIAEXAMPLE0123456789abcdefghij"
 
 
+def test_a_manifest_linked_out_of_the_pack_is_never_read_nor_printed():
+    Path("secret").write_text(SECRET + "\n", encoding="utf-8")
+    Path("pk").mkdir()
+    Path("pk/pack.yaml").symlink_to("../secret")
+    done = revive("check", "pk")
+    assert SECRET not in done.stdout + done.stderr
+    assert done.stderr.splitlines()[0] == (
+        "pk/pack.yaml: the manifest is a link out of the pack (to secret); content is read only from the pack's "
+        "own folders, so the pack is not loaded: put a pack.yaml of its own in the folder"
+    )
+    assert done.returncode == 1
+
+
+def test_a_script_naming_a_pack_with_a_linked_manifest_prints_no_secret():
+    Path("secret").write_text(f"{{version: {SECRET}}}\n", encoding="utf-8")
+    Path("pk").mkdir()
+    Path("pk/pack.yaml").symlink_to("../secret")
+    Path("s.yaml").write_text(script(packs="base, pk"), encoding="utf-8")
+    done = revive("replay", "s.yaml", "--no-color")
+    assert SECRET not in done.stdout + done.stderr
+    assert "pk/pack.yaml: the manifest is a link out of the pack" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_component_file_linked_out_is_not_even_read_to_see_if_it_is_a_script(monkeypatch):
+    from revive_dsl.content import packs
+
+    pack()
+    Path("elsewhere.yaml").write_text("steps: []\n", encoding="utf-8")
+    Path("pk/x.yaml").symlink_to("../elsewhere.yaml")
+    read = []
+    monkeypatch.setattr(packs, "is_script_file", lambda path: read.append(path.name) or False)
+    content, problems = packs.Content(), []
+    for folder in packs.resolve_packs(["pk"]):  # base, then pk
+        packs.load_pack_folder(folder, content, problems)
+    assert read.count("c.yaml") == 1 and "x.yaml" not in read
+    assert [str(d.pos) for d in problems] == ["pk/x.yaml"]
+
+
+def test_a_long_value_in_a_manifest_is_quoted_by_its_start():
+    Path("pk").mkdir()
+    Path("pk/pack.yaml").write_text(f"id: pk\nname: Pk\nversion: '{SECRET}'\n", encoding="utf-8")
+    done = revive("check", "pk")
+    told = done.stderr.splitlines()[0]  # the message; the line under it is the manifest's own
+    assert SECRET not in told
+    assert f"{SECRET[:40]}...' ({len(SECRET)} characters) is not a version number" in done.stderr
+
+
+def test_a_manifest_that_is_not_a_mapping_is_not_told_back():
+    Path("pk").mkdir()
+    Path("pk/pack.yaml").write_text(SECRET + "\n", encoding="utf-8")
+    done = revive("check", "pk")
+    assert done.stderr.splitlines()[0] == (
+        "pk/pack.yaml:1:1: a pack manifest is a mapping (id, name, version, depends), not text"
+    )
+
+
 # --- 24.6: control characters of free text made visible ----------------------------------------------
 
 ESCAPES = "\\e[2J\\e]0;owned\\a\\e]52;c;cm0gLXJm\\a\\e]8;;http://x\\e\\\\link\\e]8;;\\e\\\\\\x9b31m"
@@ -165,7 +222,40 @@ def test_attach_lines_caps_each_file_and_says_how_many_more():
     ]
 
 
+def test_the_content_cache_opens_no_fifo_nor_a_link_to_dev_zero(tmp_path, monkeypatch, no_hang):
+    from revive_dsl.content import cache
+
+    monkeypatch.setenv("REVIVE_CACHE", str(tmp_path / "cache"))
+    pack()
+    os.mkfifo("pk/fifo.yaml")
+    Path("pk/zero.yaml").symlink_to("/dev/zero")
+    with pytest.raises(DslError) as err:
+        cache.load_packs(["pk"])
+    assert sorted(d.render().split(":")[0] for d in err.value.diagnostics) == ["pk/fifo.yaml", "pk/zero.yaml"]
+
+
 # --- 24.8: the small ones ------------------------------------------------------------------------------
+
+
+def test_a_script_in_flow_style_or_json_is_checked_as_a_script():
+    import json
+
+    import yaml
+
+    data = yaml.safe_load(script())
+    Path("games").mkdir()
+    Path("games/j.yaml").write_text(json.dumps(data), encoding="utf-8")
+    Path("games/f.yaml").write_text(yaml.safe_dump(data, default_flow_style=True), encoding="utf-8")
+    done = revive("check", "--replay", "games")
+    assert done.stdout.splitlines()[-1] == "ok: 2 scripts checked, 2 replayed to the end", done.stderr
+    one = revive("check", "games/j.yaml")
+    assert one.stdout.splitlines()[-1] == "ok: 1 script checked"
+
+
+def test_a_content_file_in_flow_style_is_still_content():
+    from revive_dsl.content.packs import is_script_text
+
+    assert not is_script_text('{"kind": "crate", "components": [{"id": "c", "steps": 3}]}')
 
 
 # --- issue 30 --------------------------------------------------------------------------------------------
@@ -204,3 +294,25 @@ def test_quoting_keeps_short_values_whole():
 
     assert quoted("1") == "'1'"
     assert quoted("x" * 41) == f"'{'x' * 40}...' (41 characters)"
+
+
+def test_a_folder_of_files_reads_nothing_through_a_link_out_of_it():
+    Path("secret").write_text(f"{{id: x, name: {SECRET}}}\n", encoding="utf-8")
+    Path("loose").mkdir()
+    Path("loose/c.yaml").symlink_to("../secret")
+    Path("loose/s.yaml").write_text(script(), encoding="utf-8")
+    done = revive("check", "loose")
+    assert SECRET not in done.stdout + done.stderr
+    assert done.stderr.splitlines()[0] == (
+        "loose/c.yaml: a file link out of the folder loose (to secret); "
+        "a folder is read only from its own files, so it is skipped"
+    )
+
+
+def test_a_script_linked_out_of_a_pack_is_not_checked(monkeypatch):
+    pack()
+    Path("elsewhere.yaml").write_text(f"steps: [{SECRET}]\n", encoding="utf-8")
+    Path("pk/s.yaml").symlink_to("../elsewhere.yaml")
+    done = revive("check", "pk")
+    assert SECRET not in done.stdout + done.stderr
+    assert "pk/s.yaml: a file link outside pack 'pk' (to elsewhere.yaml)" in done.stderr
