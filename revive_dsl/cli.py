@@ -211,9 +211,9 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 def _console():
-    from rich.console import Console
+    from revive_dsl.replay.terminal import make_console
 
-    return Console(highlight=False, soft_wrap=True)
+    return make_console(soft_wrap=True)  # names and texts from content shown, never acted on
 
 
 _SPACE_KEY = re.compile(r"^-?\d+,-?\d+$|^corner_[a-z]+$")
@@ -230,7 +230,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         from revive_dsl.replay import board_view
 
         return board_view.main(
-            argparse.Namespace(script=args.script, at=args.at, space=args.id, no_color=False, width=None)
+            argparse.Namespace(
+                script=args.script, at=args.at, space=args.id, no_color=False, width=None, prog="revive explain"
+            )
         )
     paths = args.paths
     if not paths:

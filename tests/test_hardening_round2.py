@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from revive_dsl import DslError
+from revive_dsl.cli import main
 from revive_dsl.content import yamlsrc
 from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.positions import Diagnostic, Pos, attach_lines
@@ -151,6 +152,38 @@ def test_a_manifest_that_is_not_a_mapping_is_not_told_back():
 ESCAPES = "\\e[2J\\e]0;owned\\a\\e]52;c;cm0gLXJm\\a\\e]8;;http://x\\e\\\\link\\e]8;;\\e\\\\\\x9b31m"
 
 
+def test_explain_shows_a_component_name_with_its_escape_sequences_visible(capsys):
+    pack(crate_name=f'"Evil {ESCAPES}"')
+    assert main(["explain", "pk_crate", "--content", "pk"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x9b" not in out and "\x07" not in out
+    assert "pk_crate: Evil ␛[2J␛]0;owned" in out
+
+
+def test_replay_step_shows_a_title_and_a_note_with_their_escape_sequences_visible(capsys, monkeypatch):
+    from revive_dsl.replay import viewer
+    from revive_dsl.replay.player import Replay
+    from revive_dsl.replay.script import load_script_text
+
+    text = script(title=f'"Title {ESCAPES}"', note=f'"Note {ESCAPES}"')
+    replay = Replay(load_script_text(text, "s.yaml"))
+    console = viewer.make_console(no_color=False, width=100)
+    commands = iter(["", "", "q"])
+    viewer.Stepper(replay, console).run(lambda prompt: next(commands))
+    out = capsys.readouterr().out
+    assert "Title ␛[2J␛]0;owned" in out and "Note ␛[2J" in out
+    assert "\x1b]" not in out and "\x1b[2J" not in out and "\x9b" not in out
+
+
+def test_the_html_export_holds_the_visible_text(tmp_path):
+    Path("s.yaml").write_text(script(note=f'"Note {ESCAPES}"'), encoding="utf-8")
+    done = revive("replay", "s.yaml", "--export", "html", "page.html")
+    page = Path("page.html").read_text(encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert "Note ␛[2J␛]0;owned" in page
+    assert "\x1b" not in page and "\x9b" not in page
+
+
 def test_a_diagnostic_shows_control_characters_visible():
     shown = Diagnostic(Pos("a.yaml", 1, 1), "unknown tribe '\x1b]0;x\x07'").render()
     assert shown == "a.yaml:1:1: unknown tribe '␛]0;x␇'"
@@ -234,6 +267,17 @@ def test_the_content_cache_opens_no_fifo_nor_a_link_to_dev_zero(tmp_path, monkey
     assert sorted(d.render().split(":")[0] for d in err.value.diagnostics) == ["pk/fifo.yaml", "pk/zero.yaml"]
 
 
+@pytest.mark.parametrize("command", [["replay", "s.yaml"], ["board"], ["tutorial"], ["play"]])
+@pytest.mark.parametrize(("width", "problem"), [("0", "0 columns"), ("100000000", "100000000 columns")])
+def test_a_width_outside_20_to_1000_is_a_usage_error(command, width, problem):
+    Path("s.yaml").write_text(script(), encoding="utf-8")
+    done = revive(*command, "--width", width)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        f"revive {command[0]}: error: argument --width: {problem}: give a width from 20 to 1000"
+    )
+
+
 # --- 24.8: the small ones ------------------------------------------------------------------------------
 
 
@@ -287,6 +331,29 @@ def test_check_reports_a_bad_core_tag_in_every_kind_of_file(where):
     assert "Traceback" not in done.stderr
     assert "'14' cannot be read as bool" in done.stderr
     assert done.returncode == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["board", "s.yaml", "--at", "9"],
+        ["explain", "0,0", "--script", "s.yaml", "--at", "9"],
+        ["board", "s.yaml", "--at", "-1"],
+    ],
+)
+def test_a_step_out_of_range_is_refused(argv, capsys):
+    Path("s.yaml").write_text(script(), encoding="utf-8")
+    assert main(argv) == 2
+    at = argv[-1]
+    assert (
+        capsys.readouterr().err
+        == f"revive {argv[0]}: --at {at}: the script has 2 steps (--at 0, the start, to --at 2)\n"
+    )
+
+
+def test_board_at_without_a_script_is_refused(capsys):
+    assert main(["board", "--at", "3"]) == 2
+    assert "a step of which script?" in capsys.readouterr().err
 
 
 def test_quoting_keeps_short_values_whole():
