@@ -302,6 +302,20 @@ def test_a_content_file_in_flow_style_is_still_content():
     assert not is_script_text('{"kind": "crate", "components": [{"id": "c", "steps": 3}]}')
 
 
+def test_a_pack_named_twice_is_reported_in_the_script():
+    Path("s.yaml").write_text(script(packs="base, base"), encoding="utf-8")
+    done = revive("check", "s.yaml")
+    assert done.stderr.splitlines()[0] == "s.yaml:3:15: 'base' is named twice in packs: name each pack once"
+    assert "pack.yaml" not in done.stderr
+
+
+def test_a_pack_named_twice_by_two_paths_is_reported_in_the_script():
+    pack()
+    Path("s.yaml").write_text(script(packs="base, pk, ./pk"), encoding="utf-8")
+    done = revive("check", "s.yaml")
+    assert done.stderr.splitlines()[0] == "s.yaml:3:19: './pk' is the pack 'pk' again: name each pack once"
+
+
 # --- issue 30 --------------------------------------------------------------------------------------------
 
 
@@ -354,6 +368,20 @@ def test_a_step_out_of_range_is_refused(argv, capsys):
 def test_board_at_without_a_script_is_refused(capsys):
     assert main(["board", "--at", "3"]) == 2
     assert "a step of which script?" in capsys.readouterr().err
+
+
+def test_a_pack_path_starting_with_a_tilde_is_refused(monkeypatch, tmp_path):
+    home = tmp_path / "home"
+    (home / "mine").mkdir(parents=True)
+    (home / "mine" / "pack.yaml").write_text(MANIFEST.replace("pk", "mine"), encoding="utf-8")
+    monkeypatch.setenv("HOME", str(home))
+    Path("s.yaml").write_text(script(packs="base, ~/mine"), encoding="utf-8")
+    done = revive("check", "s.yaml", env={"HOME": str(home)})
+    assert done.stderr.splitlines()[0] == (
+        "s.yaml:3:15: '~/mine': a pack path cannot start with '~': it would name a folder in the home of whoever "
+        "replays the script; name the pack by its path relative to this script"
+    )
+    assert done.returncode == 1
 
 
 def test_quoting_keeps_short_values_whole():
