@@ -30,7 +30,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
@@ -631,11 +631,25 @@ REPLAY_COMMANDS = (
 )
 
 
+# A word argparse reads as a value although it starts with '-': a negative number, or a space key of the board
+# (`revive explain -2,3`, `revive board --space -2,-1`): half the board's keys start with '-'.
+_VALUE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, reading a space key such as ``-2,3`` as a value, as it reads ``-2``. (argparse has no
+    public setting for what looks like a negative number; its subcommands' parsers are of this class too.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _VALUE
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser. Given the arguments, it imports only the replay-layer module of the command
     they name (none for ``revive --help``), so start-up stays short; without them it imports every one."""
     wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
-    parser = argparse.ArgumentParser(prog="revive", description="Revive rules engine, replay player and tutorials.")
+    parser = _Parser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p = sub.add_parser("check", help="validate content packs, component files and replay scripts")
@@ -713,6 +727,35 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+class _ClosedOutput(OSError):
+    """Output written to a standard output that was closed before the program started (``revive docs >&-``)."""
+
+
+class _Closed:
+    """Stands in for a closed standard output: any write fails, and is reported in one line."""
+
+    def write(self, text: str) -> int:
+        raise _ClosedOutput("standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _safe_streams() -> None:
+    """Standard output and error as every command can use them: a file name that is not UTF-8 (held as lone
+    surrogates, as Python reads such names) or a character the terminal's encoding lacks is written as a
+    backslash escape instead of ending the command in UnicodeEncodeError; a closed standard output is
+    reported instead of ignored or a traceback."""
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
     import signal
@@ -720,6 +763,7 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(signal, "SIGXFSZ"):  # a file size limit: the write fails (and is undone) instead of killing us
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     argv = sys.argv[1:] if argv is None else argv
+    _safe_streams()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
@@ -734,6 +778,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except _ClosedOutput:
+        print("revive: cannot write the output: standard output is closed", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (`revive replay X --json | head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

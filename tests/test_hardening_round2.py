@@ -281,6 +281,33 @@ def test_a_width_outside_20_to_1000_is_a_usage_error(command, width, problem):
 # --- 24.8: the small ones ------------------------------------------------------------------------------
 
 
+def test_docs_with_standard_output_closed_says_so():
+    done = revive("docs", shell=">&-")
+    assert done.stderr == "revive: cannot write the output: standard output is closed\n"
+    assert done.returncode == 1
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_to_a_strict_output():
+    folder = os.fsencode("games")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"caf\xe9.yaml"), "w", encoding="utf-8") as handle:
+        handle.write(script())
+    done = revive("verify", "games", env={"PYTHONIOENCODING": "utf-8:strict"})
+    assert "Traceback" not in done.stderr and "UnicodeEncodeError" not in done.stderr
+    assert "games/caf\\udce9.yaml" in done.stdout
+    assert done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["explain", "-2,3"], ["board", "--space", "-2,3"], ["explain", "-2,-1", "--script", "s.yaml", "--at", "1"]],
+)
+def test_space_keys_starting_with_a_minus_are_values(argv, capsys):
+    Path("s.yaml").write_text(script(), encoding="utf-8")
+    assert main(argv) == 0
+    assert capsys.readouterr().out.startswith(f"{argv[1] if argv[0] == 'explain' else argv[2]}: ")
+
+
 def test_a_script_in_flow_style_or_json_is_checked_as_a_script():
     import json
 
@@ -314,6 +341,15 @@ def test_a_pack_named_twice_by_two_paths_is_reported_in_the_script():
     Path("s.yaml").write_text(script(packs="base, pk, ./pk"), encoding="utf-8")
     done = revive("check", "s.yaml")
     assert done.stderr.splitlines()[0] == "s.yaml:3:19: './pk' is the pack 'pk' again: name each pack once"
+
+
+def test_fmt_leaves_a_text_that_parses_but_does_not_check():
+    text = "kind: crate\ncomponents:\n  - {id: c, provenance: representative, effect: (score 1 per crates)}\n"
+    Path("c.yaml").write_text(text, encoding="utf-8")
+    done = revive("fmt", "c.yaml")
+    assert Path("c.yaml").read_text(encoding="utf-8") == text
+    assert "c.yaml:3:50: unknown effect or modifier 'score'" in done.stderr
+    assert done.returncode == 1
 
 
 # --- issue 30 --------------------------------------------------------------------------------------------
