@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
-from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, visible
 from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
 
 if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
@@ -431,19 +431,20 @@ def cmd_moves(args: argparse.Namespace) -> int:
         return 0
     step = script.steps[listing.after - 1].text if listing.after else "the start"
     where = f"after step {listing.after} ({step})" if listing.after else "at the start"
+    shown: list[str] = []  # names and moves from content and the script: made visible before the terminal
     if listing.player is None:
-        print(f"{where}: the game is over; no move is legal")
-        return 0
-    if lines is not None:
+        shown.append(f"{where}: the game is over; no move is legal")
+    elif lines is not None:
         more = f"; the first {args.limit} (--limit)" if len(lines) >= args.limit else ""
-        print(f"# {where}: {len(lines)} legal move line(s) for {listing.player}{more}")
-        print("\n".join(lines))
-        return 0
-    print(f"{where}: {listing.player} answers {listing.prompt!r} (rule: {listing.rule})")
-    width = max(len(o.key) for o in listing.options) if listing.options else 0
-    for option in listing.options:
-        about = " · ".join(x for x in (listing.names.get(option.key, ""), option.label) if x)
-        print(f"  {option.key:<{width}}  {about}".rstrip())
+        shown.append(f"# {where}: {len(lines)} legal move line(s) for {listing.player}{more}")
+        shown.extend(lines)
+    else:
+        shown.append(f"{where}: {listing.player} answers {listing.prompt!r} (rule: {listing.rule})")
+        width = max(len(o.key) for o in listing.options) if listing.options else 0
+        for option in listing.options:
+            about = " · ".join(x for x in (listing.names.get(option.key, ""), option.label) if x)
+            shown.append(f"  {option.key:<{width}}  {about}".rstrip())
+    print(visible("\n".join(shown)))
     return 0
 
 

@@ -447,3 +447,21 @@ def test_a_script_linked_out_of_a_pack_is_not_checked(monkeypatch):
     done = revive("check", "pk")
     assert SECRET not in done.stdout + done.stderr
     assert "pk/s.yaml: a file link outside pack 'pk' (to elsewhere.yaml)" in done.stderr
+
+
+def test_moves_shows_option_names_with_their_escape_sequences_visible(capsys, monkeypatch):
+    import dataclasses
+
+    from revive_dsl.replay import moves
+
+    real = moves.legal_moves_at
+
+    def named(script, at):  # every option named as a hostile pack could name a card
+        listing = real(script, at)
+        return dataclasses.replace(listing, names={o.key: "Evil \x1b]0;owned\x07" for o in listing.options})
+
+    monkeypatch.setattr(moves, "legal_moves_at", named)
+    Path("s.yaml").write_text(script(), encoding="utf-8")
+    assert main(["moves", "s.yaml", "--at", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Evil ␛]0;owned␇" in out and "\x1b" not in out
