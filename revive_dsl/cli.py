@@ -30,10 +30,10 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
-from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, visible
 from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
 
 if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
@@ -72,7 +72,7 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
     scripts: loading the pack skips them, checking it checks them. A folder with none of these is a
     problem, unless it is one of the ``defaults`` (a checkout's empty ``replays/``).
     """
-    from revive_dsl.content.packs import is_script_file, with_bundled_dependencies
+    from revive_dsl.content.packs import is_script_file, link_out, with_bundled_dependencies
 
     out = Targets()
     for raw in paths:
@@ -81,9 +81,18 @@ def targets(paths: list[str], defaults: bool = False) -> Targets:
             (out.scripts if is_script_file(path) else out.files).append(path)
         elif path.is_dir():
             packs, loose = ([path], []) if (path / "pack.yaml").is_file() else _walk(path)
+            for f in [f for f in loose if link_out(f, path) is not None]:  # never read, not even to sort it
+                loose.remove(f)
+                out.problems.append(
+                    Diagnostic(
+                        Pos.whole(os.path.relpath(f)),
+                        f"a file link out of the folder {raw} (to {os.path.relpath(link_out(f, path) or f)}); "
+                        "a folder is read only from its own files, so it is skipped",
+                    )
+                )
             scripts = [f for f in loose if is_script_file(f)]
-            for pack in packs:  # a pack's own scripts
-                scripts.extend(f for f in _walk(pack)[1] if is_script_file(f))
+            for pack in packs:  # a pack's own scripts (a link out of it is reported when the pack loads)
+                scripts.extend(f for f in _walk(pack)[1] if link_out(f, pack) is None and is_script_file(f))
             files = [] if packs else [f for f in loose if f.suffix == ".yaml" and f not in scripts]
             if not (packs or scripts or files or defaults):
                 out.problems.append(
@@ -202,9 +211,9 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 def _console():
-    from rich.console import Console
+    from revive_dsl.replay.terminal import make_console
 
-    return Console(highlight=False, soft_wrap=True)
+    return make_console(soft_wrap=True)  # names and texts from content shown, never acted on
 
 
 _SPACE_KEY = re.compile(r"^-?\d+,-?\d+$|^corner_[a-z]+$")
@@ -221,7 +230,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
         from revive_dsl.replay import board_view
 
         return board_view.main(
-            argparse.Namespace(script=args.script, at=args.at, space=args.id, no_color=False, width=None)
+            argparse.Namespace(
+                script=args.script, at=args.at, space=args.id, no_color=False, width=None, prog="revive explain"
+            )
         )
     paths = args.paths
     if not paths:
@@ -420,19 +431,20 @@ def cmd_moves(args: argparse.Namespace) -> int:
         return 0
     step = script.steps[listing.after - 1].text if listing.after else "the start"
     where = f"after step {listing.after} ({step})" if listing.after else "at the start"
+    shown: list[str] = []  # names and moves from content and the script: made visible before the terminal
     if listing.player is None:
-        print(f"{where}: the game is over; no move is legal")
-        return 0
-    if lines is not None:
+        shown.append(f"{where}: the game is over; no move is legal")
+    elif lines is not None:
         more = f"; the first {args.limit} (--limit)" if len(lines) >= args.limit else ""
-        print(f"# {where}: {len(lines)} legal move line(s) for {listing.player}{more}")
-        print("\n".join(lines))
-        return 0
-    print(f"{where}: {listing.player} answers {listing.prompt!r} (rule: {listing.rule})")
-    width = max(len(o.key) for o in listing.options) if listing.options else 0
-    for option in listing.options:
-        about = " · ".join(x for x in (listing.names.get(option.key, ""), option.label) if x)
-        print(f"  {option.key:<{width}}  {about}".rstrip())
+        shown.append(f"# {where}: {len(lines)} legal move line(s) for {listing.player}{more}")
+        shown.extend(lines)
+    else:
+        shown.append(f"{where}: {listing.player} answers {listing.prompt!r} (rule: {listing.rule})")
+        width = max(len(o.key) for o in listing.options) if listing.options else 0
+        for option in listing.options:
+            about = " · ".join(x for x in (listing.names.get(option.key, ""), option.label) if x)
+            shown.append(f"  {option.key:<{width}}  {about}".rstrip())
+    print(visible("\n".join(shown)))
     return 0
 
 
@@ -638,11 +650,25 @@ REPLAY_COMMANDS = (
 )
 
 
+# A word argparse reads as a value although it starts with '-': a negative number, or a space key of the board
+# (`revive explain -2,3`, `revive board --space -2,-1`): half the board's keys start with '-'.
+_VALUE = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+,-?\d+$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, reading a space key such as ``-2,3`` as a value, as it reads ``-2``. (argparse has no
+    public setting for what looks like a negative number; its subcommands' parsers are of this class too.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _VALUE
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser. Given the arguments, it imports only the replay-layer module of the command
     they name (none for ``revive --help``), so start-up stays short; without them it imports every one."""
     wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
-    parser = argparse.ArgumentParser(prog="revive", description="Revive rules engine, replay player and tutorials.")
+    parser = _Parser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p = sub.add_parser("check", help="validate content packs, component files and replay scripts")
@@ -767,6 +793,35 @@ def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespa
     return status
 
 
+class _ClosedOutput(OSError):
+    """Output written to a standard output that was closed before the program started (``revive docs >&-``)."""
+
+
+class _Closed:
+    """Stands in for a closed standard output: any write fails, and is reported in one line."""
+
+    def write(self, text: str) -> int:
+        raise _ClosedOutput("standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _safe_streams() -> None:
+    """Standard output and error as every command can use them: a file name that is not UTF-8 (held as lone
+    surrogates, as Python reads such names) or a character the terminal's encoding lacks is written as a
+    backslash escape instead of ending the command in UnicodeEncodeError; a closed standard output is
+    reported instead of ignored or a traceback."""
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``revive`` console script; returns the exit code."""
     import signal
@@ -774,6 +829,7 @@ def main(argv: list[str] | None = None) -> int:
     if hasattr(signal, "SIGXFSZ"):  # a file size limit: the write fails (and is undone) instead of killing us
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     argv = sys.argv[1:] if argv is None else argv
+    _safe_streams()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
@@ -790,6 +846,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except _ClosedOutput:
+        print("revive: cannot write the output: standard output is closed", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (`revive replay X --json | head`): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

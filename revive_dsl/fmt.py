@@ -32,10 +32,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
-from revive_dsl.content.packs import EFFECT_FIELDS, _effect_paths, read_source
+from revive_dsl.content.packs import EFFECT_FIELDS, _effect_paths, compile_field, read_source
 from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
 from revive_dsl.dsl.formatter import format_program
-from revive_dsl.dsl.parser import parse
 from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
 
@@ -111,8 +110,15 @@ def _field_name(item: Any, sub: tuple) -> str:
 def format_text(text: str, file: str) -> FileResult:
     """Find the non-canonical effect texts of one content file and, if any, its new text.
 
-    ``new_text`` stays None when nothing changes or when the file has problems. Texts with
-    ``#`` comments inside are left as they are: the canonical form would drop the comments.
+    ``new_text`` stays None when nothing changes or when the file has problems. Only a text that checks is
+    formatted: one that parses but does not check (``(score 1 per crates)``, a call of an unknown effect) may
+    mean something else once printed canonically (``score 1 per crates``, a scoring formula), so it is reported
+    and the file is left as it is. Texts with ``#`` comments inside are left as they are: the canonical form
+    would drop the comments.
+
+    >>> r = format_text("kind: crate\\ncomponents:\\n  - {id: c, effect: (score 1 per crates)}\\n", "a.yaml")
+    >>> r.new_text, r.problems[0].message
+    (None, "unknown effect or modifier 'score'; did you mean 'crate'?")
     """
     result = FileResult(file)
     try:
@@ -130,17 +136,17 @@ def format_text(text: str, file: str) -> FileResult:
     edits: list[tuple[tuple, str]] = []
     for index, item in enumerate(items):
         base = ("components", index)
-        for pattern in EFFECT_FIELDS[kind]:
+        for pattern, allowed in EFFECT_FIELDS[kind].items():
             for sub in _effect_paths(item, tuple(pattern.split("."))):
                 old = _get(item, sub)
                 if not isinstance(old, str):
                     continue
                 path = (*base, *sub)
-                try:
-                    new = format_program(parse(old, doc.origin(path)))
-                except DslError as err:
-                    result.problems.extend(err.diagnostics)
+                program, problems = compile_field(old, doc, path, allowed)  # every word known: the pack is unknown
+                if program is None or problems:
+                    result.problems.extend(problems)
                     continue
+                new = format_program(program)
                 if new != old and "#" not in old:
                     result.changes.append(Change(doc.pos(path), _field_name(item, sub), old, new))
                     edits.append((path, new))

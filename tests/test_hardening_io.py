@@ -163,7 +163,6 @@ def test_replay_json_into_a_closed_pipe_ends_quietly():
         (["--to", "-1"], "--to -1: a step number is 0 or more"),
         (["--from", "-2"], "--from -2: a step number is 0 or more"),
         (["--from", "30", "--to", "10"], "--from 30 is after --to 10"),
-        (["--width", "0"], "--width 0: the width must be at least 1 column"),
         (["--export", "pdf", "x.pdf"], "--export takes html, svg or text, not 'pdf'"),
     ],
 )

@@ -5,7 +5,9 @@ texts: about 0.15 s, in every process that plays a game. :func:`load_packs` keep
 user's cache folder (``$REVIVE_CACHE``, else ``$XDG_CACHE_HOME/revive-dsl``, else ``~/.cache/revive-dsl``),
 under a key made of everything the result depends on:
 
-- the bytes of every ``*.yaml`` file in the packs' folders (SHA-256);
+- the bytes of every ``*.yaml`` file in the packs' folders (SHA-256) that the loader reads: the loader's rules
+  come first (:func:`revive_dsl.content.packs.source_problem`), so a link out of the pack, a FIFO, a device
+  or a file over the size limit is never opened here, only named with the reason the loader will report;
 - the code that compiles them: the size and modification time of every file of the installed package
   (grammars, schemas, the DSL's words) and of the rules packages' word files, and Python's version;
 - the current folder (messages name files relative to it).
@@ -31,7 +33,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-from revive_dsl.content.packs import Content, resolve_packs
+from revive_dsl.content.packs import MAX_FILE_BYTES, Content, resolve_packs, source_problem
 from revive_dsl.content.packs import load_packs as compile_packs
 
 KEPT = 64  # results kept in the cache folder; the least recently written go first
@@ -94,7 +96,12 @@ def _key(names: list[str]) -> str:
         digest.update(b"\0pack\0" + str(folder).encode("utf-8", "surrogateescape"))
         for path in _yaml_files(folder):
             digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape"))
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            problem = source_problem(path, folder)
+            if problem is not None:  # the loader reports it, and a pack with problems is never kept
+                digest.update(b"\0unread\0" + problem.encode())
+                continue
+            with path.open("rb") as handle:  # a regular file, but it may have grown since
+                digest.update(hashlib.sha256(handle.read(MAX_FILE_BYTES + 1)).digest())
     return digest.hexdigest()[:32]
 
 

@@ -90,15 +90,29 @@ _CLAUSE_WORDS = {
 
 
 _STEPS_KEY = re.compile(r"^steps\s*:", re.MULTILINE)
+# a document that is one flow mapping, in YAML's flow style or JSON: after comments and blank lines, a '{'
+_FLOW = re.compile(r"\A(?:\ufeff)?(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\{")
+_FLOW_STEPS_KEY = re.compile(r"""[{,]\s*(?:steps|"steps"|'steps')\s*:""")
 
 
 def is_script_text(text: str) -> bool:
-    """True for a replay script's text: a top-level ``steps:`` key (content files have ``components:``).
+    """True for a replay script's text: a top-level ``steps`` key (content files have ``components``), in block
+    style, or in flow style and JSON (the whole document one ``{...}``).
 
     >>> is_script_text("format: 1\\nsteps:\\n  - Ann end\\n"), is_script_text("kind: crate\\ncomponents: []\\n")
     (True, False)
+    >>> is_script_text('{"format": 3, "packs": ["base"], "steps": ["Ann end"]}')
+    True
     """
-    return bool(_STEPS_KEY.search(text))
+    if _STEPS_KEY.search(text):
+        return True
+    if not _FLOW.match(text) or not _FLOW_STEPS_KEY.search(text):
+        return False
+    try:  # read to be sure the key is the document's own, not a nested one
+        data = load_yaml(text, "<script?>").data
+    except DslError:
+        return True  # a broken script is checked as one, to tell what is wrong with it
+    return isinstance(data, dict) and "steps" in data
 
 
 @dataclass
@@ -220,6 +234,36 @@ def read_source(path: Path, name: str | None = None) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise DslError([undecodable(name, data, err)]) from None
+
+
+def link_out(path: Path, pack: Path) -> Path | None:
+    """Where ``path`` leads when a link takes it out of the folder ``pack`` (the link itself, or a folder link
+    on the way), else None. Nothing is opened; a link loop is None here and reported when the file is read.
+
+    >>> link_out(content_root() / "base" / "pack.yaml", content_root() / "base") is None
+    True
+    """
+    try:
+        target = path.resolve()
+        return None if target.is_relative_to(pack.resolve()) else target
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop
+        return None
+
+
+def source_problem(path: Path, pack: Path) -> str | None:
+    """Why the loader would not read ``path`` of the pack folder ``pack``, found without opening it: a link
+    out of the pack, not a regular file, over :data:`MAX_FILE_BYTES`; None if it would be read."""
+    if link_out(path, pack) is not None:
+        return "a link out of the pack"
+    try:
+        info = os.stat(path)
+    except OSError as err:
+        return f"cannot be read: {err.strerror}"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > MAX_FILE_BYTES:
+        return "over the size limit"
+    return None
 
 
 def _schema_diagnostic(doc: YamlDoc, err: jsonschema.ValidationError) -> Diagnostic:
@@ -446,22 +490,20 @@ def _pack_files(folder: Path, pack_id: str, problems: list[Diagnostic]) -> list[
         found.extend(Path(here, name) for name in names if name.endswith(".yaml"))
     out = []
     for path in sorted(found):
-        if path.name == "pack.yaml" or is_script_file(path):
+        if path.name == "pack.yaml":
             continue
-        try:
-            outside = not path.resolve().is_relative_to(inside)
-        except (OSError, RuntimeError):  # a symlink loop: reported when the file is read
-            outside = False
-        if outside:
+        target = link_out(path, inside)
+        if target is not None:  # reported before anything is read through it, even whether it is a script
             problems.append(
                 Diagnostic(
                     Pos.whole(os.path.relpath(path)),
-                    f"a file link outside pack '{pack_id}' (to {_display(path.resolve())}); "
+                    f"a file link outside pack '{pack_id}' (to {_display(target)}); "
                     "content is read only from the pack's own folders, so it is skipped",
                 )
             )
             continue
-        out.append(path)
+        if not is_script_file(path):
+            out.append(path)
     return out
 
 
@@ -477,8 +519,26 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
         bundled = ", ".join(sorted(p.parent.name for p in content_root().glob("*/pack.yaml")))
         problems.append(Diagnostic(Pos.whole(_display(folder)), f"{problem} (bundled packs: {bundled})"))
         return None
+    target = link_out(manifest, folder)
+    if target is not None:  # a pack from someone else must not make the tools read, and print, a file of yours
+        problems.append(
+            Diagnostic(
+                Pos.whole(os.path.relpath(manifest)),
+                f"the manifest is a link out of the pack (to {_display(target)}); content is read only from "
+                "the pack's own folders, so the pack is not loaded: put a pack.yaml of its own in the folder",
+            )
+        )
+        return None
     doc = _read_yaml(manifest, content, problems)
     if doc is None:
+        return None
+    if not isinstance(doc.data, dict):  # its text is not told back: a manifest is a short mapping
+        problems.append(
+            Diagnostic(
+                doc.pos(()),
+                f"a pack manifest is a mapping (id, name, version, depends), not {_json_kind(doc.data)}",
+            )
+        )
         return None
     errors = schema_errors(doc.data, _schema("pack.schema.json"))
     problems.extend(_schema_diagnostic(doc, err) for err in errors)
@@ -547,7 +607,14 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
     problems.extend(check_majors(content))
 
 
+def _json_kind(value: Any) -> str:
+    kinds = ((bool, "true or false"), (int, "a number"), (float, "a number"), (str, "text"), (list, "a list"))
+    return next((word for kind, word in kinds if isinstance(value, kind)), "empty")
+
+
 def _manifest_depends(folder: Path) -> tuple[str, list[str]]:
+    if link_out(folder / "pack.yaml", folder) is not None:  # never read; load_pack_folder reports it
+        return folder.name, []
     try:
         doc = load_yaml(read_source(folder / "pack.yaml"), str(folder))
         data = doc.data if isinstance(doc.data, dict) else {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from revive_dsl.positions import quoted
+
 ID = {
     "type": "string",
     "pattern": "^[a-z][a-z0-9_]*$",
@@ -532,7 +534,7 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
 
     path = tuple(err.absolute_path)
     if err.validator == "pattern" and "description" in err.schema:
-        return path, f"{err.instance!r} is not {err.schema['description']}"
+        return path, f"{quoted(err.instance)} is not {err.schema['description']}"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
         extra = [k for k in err.instance if k not in allowed]
@@ -540,4 +542,7 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
             close = difflib.get_close_matches(str(extra[0]), allowed, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             return (*path, extra[0]), f"unknown key '{extra[0]}'{hint} (allowed: {', '.join(allowed)})"
+    shown = repr(err.instance)
+    if len(shown) > 42 and shown in err.message:  # jsonschema quotes the value whole: not a long one
+        return path, err.message.replace(shown, quoted(err.instance))
     return path, err.message

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
+from revive_dsl.positions import Diagnostic, DslError, Origin, Pos, quoted
 
 Path = tuple[str | int, ...]
 
@@ -80,8 +80,23 @@ _SCALARS = yaml.constructor.SafeConstructor()
 _SCALAR_BUILDERS = {tag: _SCALARS.yaml_constructors[tag] for tag in _SCALAR_TAGS}
 
 
-# Aliases may repeat a value, but not contain themselves or blow up into millions of values.
+# Aliases may repeat a value, but not contain themselves or blow up into millions of values, nor repeat more
+# text than a file may hold (content/packs.py's MAX_FILE_BYTES): a 1 MB move line named by 20 aliases would
+# cost every later reader 20 MB of moves to read.
 _MAX_VALUES = 200_000
+MAX_TEXT = 5_000_000
+TEXT_MESSAGE = (
+    f"YAML aliases repeat more text than a file may hold: past {MAX_TEXT // 1_000_000} MB in all here; "
+    "write the values out, or repeat them fewer times"
+)
+
+
+_WANTED = {
+    "bool": "true or false",
+    "int": "a whole number such as 3",
+    "float": "a number such as 2.5",
+    "null": "null or ~",
+}
 
 
 class _Builder:
@@ -90,9 +105,14 @@ class _Builder:
         self.errors: list[Diagnostic] = []
         self.open: set[int] = set()
         self.values = 0
+        self.chars = 0  # the text of every scalar built, aliases counted each time they repeat it
 
     def build(self, node: yaml.Node, path: Path) -> Any:
         self.values += 1
+        if self.chars > MAX_TEXT:
+            if not any(e.message == TEXT_MESSAGE for e in self.errors):
+                self.errors.append(Diagnostic(self._pos(node), TEXT_MESSAGE))
+            return None
         if id(node) in self.open or self.values > _MAX_VALUES:
             if not self.errors or "alias" not in self.errors[-1].message:
                 self.errors.append(Diagnostic(self._pos(node), "a YAML alias here repeats itself without end"))
@@ -127,6 +147,7 @@ class _Builder:
                     self.errors.append(Diagnostic(self._pos(key_node), "a mapping key must be a plain word"))
                     continue
                 key = key_node.value
+                self.chars += len(key)
                 if key in out:
                     self.errors.append(Diagnostic(self._pos(key_node), f"duplicate key '{key}' in this mapping"))
                     continue
@@ -136,14 +157,19 @@ class _Builder:
 
     def _scalar(self, node: yaml.Node, path: Path) -> Any:
         self._mark(node, path)
+        self.chars += len(node.value)
         if node.tag not in _SCALAR_TAGS:
             self.errors.append(Diagnostic(self._pos(node), f"the YAML tag '{node.tag}' is not allowed in content"))
             return None
         try:
             return _SCALAR_BUILDERS[node.tag](_SCALARS, node)
-        except (ValueError, yaml.YAMLError):
+        # an explicit core tag on a value it cannot take: PyYAML's constructors fail in their own ways
+        # (``!!int abc`` ValueError, ``!!bool 14`` KeyError, ``!!int ""`` and ``!!float ""`` IndexError)
+        except (ValueError, KeyError, IndexError, TypeError, OverflowError, yaml.YAMLError):
             kind = node.tag.rpartition(":")[2]
-            self.errors.append(Diagnostic(self._pos(node), f"'{node.value}' cannot be read as {kind}"))
+            wanted = _WANTED.get(kind, kind)
+            message = f"{quoted(node.value)} cannot be read as {kind}: write {wanted}, or leave out the tag '!!{kind}'"
+            self.errors.append(Diagnostic(self._pos(node), message))
             return None
 
     def _pos(self, node: yaml.Node) -> Pos:

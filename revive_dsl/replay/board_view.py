@@ -18,11 +18,10 @@ import argparse
 import difflib
 from typing import Any
 
-from rich.console import Console
-
 from revive_dsl.engine.geometry import geometry, terrain
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings, tokens_at
+from revive_dsl.replay.terminal import make_console, width
 
 DEFAULT_PLAYERS = [("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")]
 
@@ -32,19 +31,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=int, help="after which step (0: the start; default: the script's last)")
     parser.add_argument("--space", help="tell one space: terrain, tile, neighbours, what stands on it")
     parser.add_argument("--no-color", action="store_true", help="no colours")
-    parser.add_argument("--width", type=int, help="console width")
+    parser.add_argument("--width", type=width, help="console width")
+
+
+class StepOutOfRange(ValueError):
+    """``--at`` names a step the script does not have (or is given without a script)."""
 
 
 def board_state(script_path: str | None, at: int | None) -> tuple[Any, Rules]:
-    """The game and rules to draw: a script's state after step ``at``, or a fresh base game."""
+    """The game and rules to draw: a script's state after step ``at``, or a fresh base game; raises
+    :class:`StepOutOfRange` for a step outside 0 (the start) to the script's last, as ``revive moves`` does."""
     from revive_dsl.engine.setup import new_game
     from revive_dsl.replay.player import Replay
     from revive_dsl.replay.script import load_script
 
     if script_path is None:
+        if at is not None:
+            raise StepOutOfRange(f"--at {at}: a step of which script? give one (--at reads a script's steps)")
         rules = Rules.load(("base",))
         return new_game(rules, DEFAULT_PLAYERS, seed=0), rules
     replay = Replay(load_script(script_path))
+    total = len(replay.script.steps)
+    if at is not None and not 0 <= at <= total:
+        steps = f"{total} step{'s' if total != 1 else ''}"
+        raise StepOutOfRange(f"--at {at}: the script has {steps} (--at 0, the start, to --at {total})")
     replay.run(to=at)
     return replay.game, replay.rules
 
@@ -88,8 +98,12 @@ def main(args: argparse.Namespace) -> int:
 
     from revive_dsl.replay.hexmap import render_coordinates
 
-    game, rules = board_state(args.script, args.at)
-    console = Console(no_color=args.no_color, width=args.width, highlight=False)
+    try:
+        game, rules = board_state(args.script, args.at)
+    except StepOutOfRange as err:
+        print(f"{getattr(args, 'prog', 'revive board')}: {err}", file=sys.stderr)
+        return 2
+    console = make_console(args.no_color, args.width)
     if args.space:
         spaces = known_spaces(rules)
         if args.space not in spaces:

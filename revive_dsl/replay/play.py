@@ -56,6 +56,7 @@ from revive_dsl.replay.notation import format_move, parse_move
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.record import _line, dump_script, pack_references
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
+from revive_dsl.replay.terminal import width
 
 HELP = (
     "a number, a key or a name answers · ?: explain · map: the map · me: your board · b: take back the last move"
@@ -470,7 +471,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", required=True, help="the script file to write the game to")
     parser.add_argument("--force", action="store_true", help="write over --out if it is a file already")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
-    parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
+    parser.add_argument("--width", type=width, metavar="N", help="width of the output in columns")
 
 
 def parse_players(text: str, rules: Any = None) -> list[tuple[str, str, str]]:

@@ -299,17 +299,36 @@ def pack_locations(script: Script) -> tuple[list[str], list[Diagnostic]]:
 
     A pack named by a path (``../packs/mine``) is found relative to the script file, not the current
     directory, so a script and its packs move together. A name that is neither a bundled pack nor a
-    folder holding packs is a problem positioned at that entry of ``packs``.
+    folder holding packs is a problem positioned at that entry of ``packs``, and so are a pack named twice and
+    a path starting with ``~`` (the home folder of whoever replays the script: refused).
     """
     found: list[str] = []
     problems: list[Diagnostic] = []
     bundled = _bundled_packs()
+    first: dict[str, str] = {}  # each pack found, by its folder, to the name that named it first
     for index, name in enumerate(script.packs):
-        if _is_bundled(name):
+        at = script.doc.pos(("packs", index))
+        if name.startswith("~"):  # docs/replay-format.md, "Packs named by a path"
+            problems.append(
+                Diagnostic(
+                    at,
+                    f"'{name}': a pack path cannot start with '~': it would name a folder in the home of whoever "
+                    "replays the script; name the pack by its path relative to this script",
+                )
+            )
+            continue
+        is_bundled = _is_bundled(name)
+        folder = content_root() / name if is_bundled else Path(name)
+        folder = folder if folder.is_absolute() else _script_folder(script) / folder
+        key = str(folder.resolve()) if folder.exists() else name
+        if key in first:
+            again = f"is the pack '{first[key]}' again" if first[key] != name else "is named twice in packs"
+            problems.append(Diagnostic(at, f"'{name}' {again}: name each pack once"))
+            continue
+        first[key] = name
+        if is_bundled:
             found.append(name)
             continue
-        folder = Path(name).expanduser()
-        folder = folder if folder.is_absolute() else _script_folder(script) / folder
         if find_pack_folders(folder):
             found.append(str(folder))
             continue
@@ -326,7 +345,7 @@ def pack_locations(script: Script) -> tuple[list[str], list[Diagnostic]]:
                 f"unknown pack '{name}'{hint} (bundled packs: {', '.join(bundled)}; "
                 "a pack folder is named by its path, relative to this script)"
             )
-        problems.append(Diagnostic(script.doc.pos(("packs", index)), message))
+        problems.append(Diagnostic(at, message))
     return found, problems
 
 

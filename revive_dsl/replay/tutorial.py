@@ -50,6 +50,7 @@ from revive_dsl.positions import DslError
 from revive_dsl.replay.notation import Answer, MoveLine, parse_move
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, Step, load_script
+from revive_dsl.replay.terminal import width
 from revive_dsl.replay.viewer import is_interactive, make_console, show_error, state_view, step_view
 from revive_dsl.resources import replays_root
 
@@ -494,7 +495,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", default=DEFAULT, help=f"which tutorial (default: {DEFAULT})")
     parser.add_argument("--list", action="store_true", help="list the bundled tutorials")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
-    parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
+    parser.add_argument("--width", type=width, metavar="N", help="width of the output in columns")
     parser.add_argument(
         "--export", nargs=2, metavar=("html", "FILE"), help="write the tutorial's page (one HTML file) instead"
     )

@@ -39,6 +39,7 @@ from revive_dsl.content.packs import is_script_file, is_script_text  # noqa: F40
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.script import Script, load_script
+from revive_dsl.replay.terminal import guard
 
 SCRIPT_SUFFIXES = (".yaml", ".yml")
 
@@ -239,4 +240,4 @@ def main(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] if args.paths else default_folders("replays")
     if not args.paths:
         announce("replaying", paths)
-    return verify(paths, args.jobs, Console())
+    return verify(paths, args.jobs, guard(Console()))

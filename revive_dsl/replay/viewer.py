@@ -38,6 +38,7 @@ from rich.text import Text
 from revive_dsl.positions import DslError
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, load_script
+from revive_dsl.replay.terminal import width
 
 EXPORTS = ("html", "svg", "text")  # html: the page of revive_dsl.web (written by the command line)
 STEP_HELP = "Enter: next step · b: back one step · g N: go to step N · q: quit"
@@ -59,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--coords", action="store_true", help="with the state shown, the maps of space keys and tile slot keys"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
-    parser.add_argument("--width", type=int, metavar="N", help="width of the output in columns")
+    parser.add_argument("--width", type=width, metavar="N", help="width of the output in columns")
     parser.add_argument(
         "--export",
         nargs=2,
@@ -74,7 +75,9 @@ def make_console(no_color: bool = False, width: int | None = None, record: bool 
     >>> make_console(no_color=True, width=60).width
     60
     """
-    return Console(no_color=no_color, width=width, record=record, highlight=False, soft_wrap=False)
+    from revive_dsl.replay.terminal import make_console as guarded
+
+    return guarded(no_color=no_color, width=width, record=record)  # free text shown, never acted on
 
 
 # --- what one step looks like --------------------------------------------------------------
@@ -287,8 +290,6 @@ def options_problem(args: argparse.Namespace) -> str | None:
     """
     from revive_dsl.fileio import output_problem
 
-    if args.width is not None and args.width < 1:
-        return f"--width {args.width}: the width must be at least 1 column"
     for flag, value in (("--from", args.start), ("--to", args.to)):
         if value is not None and value < 0:
             return f"{flag} {value}: a step number is 0 or more"
