@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from revive_dsl.positions import visible
+
 ASSETS = Path(__file__).resolve().parent / "assets"
 _MARK = re.compile(r"\{\{(?:TITLE|CSS|JS|DATA)\}\}")
 
@@ -28,15 +30,32 @@ def _asset(name: str) -> str:
     return (ASSETS / name).read_text(encoding="utf-8")
 
 
+def shown(data: Any) -> Any:
+    """The data with every control character of its texts made visible, as the terminal shows them
+    (:func:`revive_dsl.positions.visible`): a pack's name or a script's note cannot hide escape sequences in a page
+    someone copies from.
+
+    >>> shown({"note": "a\\x1b[2J", "n": [1, "b\\x07"]})
+    {'note': 'a␛[2J', 'n': [1, 'b␇']}
+    """
+    if isinstance(data, str):
+        return visible(data)
+    if isinstance(data, dict):
+        return {shown(k) if isinstance(k, str) else k: shown(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [shown(v) for v in data]
+    return data
+
+
 def _json(data: Any) -> str:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(shown(data), ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def render_page(data: dict[str, Any]) -> str:
     """The page's whole text for ``data`` (from :func:`revive_dsl.web.page_data.page_data`)."""
     pieces = {
-        "{{TITLE}}": html.escape(str(data.get("title", "revive replay"))),
+        "{{TITLE}}": html.escape(visible(str(data.get("title", "revive replay")))),
         "{{CSS}}": _asset("page.css"),
         "{{JS}}": _asset("page.js"),
         "{{DATA}}": _json(data),
