@@ -255,7 +255,7 @@ def test_answer_another_player_must_give_written_as_the_movers():
 
 STEP_2_DID = (
     "; step 2 did: Ann takes 3 resting cards back into the active area / Ann moves the hibernation marker to space 1 "
-    "/ gains 1 gear"
+    "/ Ann gains 1 gear"
 )
 
 

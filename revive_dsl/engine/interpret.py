@@ -412,7 +412,7 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
         res.pay(ctx.player, cost)
     else:
         yield from res.pay_chosen(ctx.player, cost)
-    ctx.log.append(f"pays {cost}")
+    ctx.log.append(f"{ctx.player.name} pays {cost}")  # named: a trigger of another player may come between
     yield from run_chosen(expr.gain, ctx)
 
 

@@ -134,8 +134,9 @@ def _step(result: StepResult, replay: Replay, grounds: dict[str, str], cells: li
     labels = result.labels or [""] * len(result.decisions)
     turned = {}
     board_before, board_after = before["board"], after["board"]
-    if any(board_before.get(k) != board_after.get(k) for k in ("tiles", "large_locations")):
-        now = _grounds(result.after, replay.rules, cells)  # a tile turned over, a location placed: look again
+    # a tile turned over, a location placed, a token that shows a terrain (a forest tile) laid: look again
+    if any(board_before.get(k) != board_after.get(k) for k in ("tiles", "large_locations", "tokens", "stacked_tokens")):
+        now = _grounds(result.after, replay.rules, cells)
         turned = {key: shown for key, shown in now.items() if grounds.get(key) != shown}
         grounds.update(turned)
     out: dict[str, Any] = {

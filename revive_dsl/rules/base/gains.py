@@ -32,7 +32,7 @@ def _gain(ctx: Ctx, call: n.Call) -> Effect:
         room = [r for r in res.BASIC]
         choice = yield Decision(ctx.seat, "gain a basic resource", f"gain {amount} of which?", options_of(room))
         what = choice.key
-    ctx.log.append(f"gains {amount} {what}")
+    ctx.log.append(f"{ctx.player.name} gains {amount} {what}")
     yield from res.gain(ctx.player, what, amount)
 
 
@@ -65,7 +65,7 @@ def score_points(ctx: Ctx, amount: int) -> Effect:
     before = player.laps * POINT_TRACK + player.points
     laps, player.points = divmod(player.points + amount, POINT_TRACK)  # any amount at the same cost
     player.laps += laps
-    ctx.log.append(f"scores {amount} points")
+    ctx.log.append(f"{ctx.player.name} scores {amount} points")
     yield from point_track_bonuses(ctx, before, before + amount)
 
 
@@ -81,7 +81,7 @@ def _energy(ctx: Ctx, call: n.Call) -> Effect:
     amount = min(count_arg(call), ctx.game.supply.energy)
     ctx.game.supply.energy -= amount
     ctx.player.energy += amount
-    ctx.log.append(f"gains {amount} energy")
+    ctx.log.append(f"{ctx.player.name} gains {amount} energy")
     return
     yield
 
