@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from revive_dsl import cli
 
@@ -125,7 +126,10 @@ def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by
     child.sendline("")
     more(child, "Enter: next step, ? for help, q: quit > ")  # step 2
     child.sendline("")
-    more(child, "Ann> ")  # step 3, the learner's: the first word, then each question
+    more(child, "Ann> ")  # step 3, the learner's: a hint on demand, then the first word and each question
+    child.sendline("hint")
+    more(child, "Hint: The Smith's slot symbol")
+    more(child, "Ann> ")
     child.sendline("?")
     more(child, "Ann: what do you do?")
     more(child, "play a card")
@@ -144,20 +148,26 @@ def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by
     assert finish(child) == 0
 
 
-def test_at_80x24_no_screen_of_the_tutorial_scrolls_off_before_its_question(tmp_path):
+@pytest.mark.parametrize("name", ["intro", "05-build", "30-a-whole-game"])
+def test_at_80x24_no_screen_of_the_tutorial_scrolls_off_before_its_question(tmp_path, name):
     os.environ["TMP_DATA"] = str(tmp_path)
-    child = spawn_80x24(*command("tutorial"), "intro")
-    prompts = ["Enter: begin, q: quit > ", "Enter: next step, ? for help, q: quit > ", "-- more: Enter --", "Ann> "]
+    child = spawn_80x24(*command("tutorial"), name)
+    prompts = [
+        "Enter: begin, q: quit > ",
+        "Enter: next step, ? for help, q: quit > ",
+        "-- more: Enter --",
+        "Ann> ",
+        "Bob> ",
+    ]
     screens = []
-    for _ in range(12):
-        found = child.expect_exact(prompts)
+    while True:  # to the end of the tutorial: Enter at every question (a learner's move is played for them)
+        found = child.expect_exact([*prompts, pexpect.EOF])
+        if found == len(prompts):
+            break
         screens.append(child.before)
-        if prompts[found] == "Ann> ":
-            child.sendline("")  # the move is played for the learner
-        else:
-            child.sendline("")
-    child.sendline("q")
+        child.sendline("")
     child.close()
+    assert "End of the tutorial" in "".join(screens) + (child.before or "")
     tallest = max(len(screen.strip("\r\n").split("\r\n")) for screen in screens)  # the echoed Enter left out
     worst = max(screens, key=lambda screen: len(screen.strip("\r\n").split("\r\n")))
     assert tallest <= 23, f"a screen of {tallest} lines scrolled before its question:\n{worst}"

@@ -57,6 +57,7 @@ from revive_dsl.resources import replays_root
 DEFAULT = "intro"
 SKIP = ("", "skip")
 SHOW = "show"
+HINT = "hint"
 QUIT = ("q", "quit")
 HELP = ("?", "help")
 MAP = ("map",)
@@ -64,7 +65,8 @@ ME = ("me", "board")
 BACK = ("back",)
 COMMANDS_HELP = (
     "Commands (never moves): ? or help: the open question and each answer; map: the map with the space keys;"
-    " me or board: your player board; show: the move the lesson makes; back: the step before; q: quit."
+    " me or board: your player board; hint: a hint for your move; show: the move the lesson makes; back: the step"
+    " before; q: quit."
 )
 
 
@@ -399,6 +401,11 @@ def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[s
             break
         if word == SHOW:
             console.print(Text(f"The move here is: {step.text}", style="bold"))
+            continue
+        if word == HINT:  # on demand, before any try
+            console.print(
+                Text(f"Hint: {step.hint}" if step.hint else "No hint here: ? lists the answers.", style="cyan")
+            )
             continue
         if _command(word, replay, player, console, []):
             continue
