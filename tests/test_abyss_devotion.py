@@ -118,3 +118,18 @@ def test_devotion_is_added_to_the_score_at_the_end():
     sheet = final_scores(ABYSS, ctx.game)[0]
     assert ("devotion", 31) in [(x.rule, x.points) for x in sheet.lines]
     assert sheet.total >= 41
+
+
+def test_a_figure_on_the_location_beside_the_devotion_track_counts_no_range_so_the_chasm_still_does():
+    """004 puts that location beside the devotion track, off the map: range keeps counting from the chasm."""
+    from revive_dsl.engine.game import legal_moves
+    from revive_dsl.engine.range import RANGE_ORIGINS
+    from revive_dsl.engine.setup import new_game
+    from revive_dsl.rules.abyss.devotion import DEVOTION_LOCATION
+
+    rules = Rules.load(("base", "abyss"))
+    game = new_game(rules, [("Ann", "nadair", "sun"), ("Bob", "ox49", "sun")], seed=4)
+    game.board.figures[DEVOTION_LOCATION] = [0]
+    origins = [origin for hook in RANGE_ORIGINS.of(Ctx(game, 0, rules)) for origin in hook(Ctx(game, 0, rules))]
+    assert origins == [("0,0", 0)]
+    assert "explore" in legal_moves(game)

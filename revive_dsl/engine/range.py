@@ -102,8 +102,11 @@ def pieces(game, seat: int) -> list[str]:
 
 
 def _own_pieces(ctx: Ctx) -> list[Origin]:
-    own = pieces(ctx.game, ctx.seat)
-    return [(s, 0) for s in own] if own else [(geo.geometry(rules_of(ctx)).chasm, 0)]
+    """Range counts from the player's pieces on the map, else from the chasm: a piece off the map (a figure on
+    the location beside the devotion track) is no place to count from (docs/rulings.md, "Range")."""
+    geometry = geo.geometry(rules_of(ctx))
+    own = [s for s in pieces(ctx.game, ctx.seat) if s in geometry.neighbours]
+    return [(s, 0) for s in own] if own else [(geometry.chasm, 0)]
 
 
 RANGE_ORIGINS: Hooks[Callable[[Ctx], list[Origin]]] = Hooks("RANGE_ORIGINS", [_own_pieces])
