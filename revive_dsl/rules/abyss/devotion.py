@@ -74,7 +74,7 @@ def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
         gain["keep"] -= int(choice.key)
         gain["other"] += int(choice.key) // RATE
     if gain["other"]:
-        ctx.log.append(f"{ctx.player.name} converts to {gain['other']} {OTHER[track]}")
+        ctx.log.append(f"{ctx.player.name} converts {gain['other'] * RATE} {track} into {gain['other']} {OTHER[track]}")
         yield from _score(ctx, OTHER[track], gain["other"])
     yield from _score(ctx, track, gain["keep"])
 

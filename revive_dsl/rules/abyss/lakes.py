@@ -66,7 +66,8 @@ def _lake_cells(ctx: Ctx) -> dict[str, str]:
 def _run_reward(ctx: Ctx, lake: str, field: str) -> Effect:
     program = rules_of(ctx).component(lake).effects.get(field)
     if program is not None:
-        ctx.log.append(f"{ctx.player.name} takes {lake}'s {field.replace('_', ' ')}")
+        kind, _, size = field.partition(".")
+        ctx.log.append(f"{ctx.player.name} takes {lake}'s {kind.replace('_', ' ')} for a {size} building")
         yield from run_program(ctx, program)
 
 

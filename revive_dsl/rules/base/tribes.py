@@ -488,7 +488,8 @@ def _target_payout(ctx: Ctx, action: str, space: str, own: Cost) -> Effect:
     if owner.seat != ctx.seat:
         for resource, amount in sorted(own.items()):
             res.add_capped(owner, resource, amount)
-        ctx.log.append(f"{owner.name}'s target pays them {label(own)}")
+        paid = " + ".join(f"{a} {r}" for r, a in sorted(own.items())) or "nothing"
+        ctx.log.append(f"{owner.name} gets what {ctx.player.name} paid on their target: {paid}")
     take_token(ctx.game.board, space, placed)
     owner.tokens_left["target"] = owner.tokens_left.get("target", 0) + 1
     return
