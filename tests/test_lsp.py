@@ -105,3 +105,45 @@ async def test_a_script_and_a_file_that_is_not_yaml_get_diagnostics_not_a_crash(
         types.HoverParams(types.TextDocumentIdentifier(script.as_uri()), types.Position(2, 30))
     )
     assert hover is None or hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_definition_references_symbols_and_formatting(client, tmp_path):
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "base", pack)
+    crates = pack / "crates.yaml"
+    text = crates.read_text(encoding="utf-8").replace('effect: "gain 2 gear"', "effect: gain  2   gear", 1)
+    uri = _open(client, crates, text)
+    await _diagnostics(client, uri)
+    rows = text.splitlines()
+    line = next(i for i, row in enumerate(rows) if "id: crate_01" in row)
+    where = types.Position(line, rows[line].index("crate_01") + 1)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(types.TextDocumentIdentifier(uri), where)
+    )
+    assert found.uri == uri and found.range.start.line == line
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(types.TextDocumentIdentifier(uri))
+    )
+    assert [s.name for s in symbols[:2]] == ["crate_01", "crate_02"] and symbols[0].detail.startswith("crate: ")
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(types.TextDocumentIdentifier(uri), types.FormattingOptions(2, True))
+    )
+    [edit] = edits  # the whole file in its canonical form: the spaced-out text written as revive fmt writes it
+    assert "gain  2   gear" not in edit.new_text and edit.new_text.count("gain 2 gear") == text.count("gain 2 gear") + 1
+    techs = pack / "technologies.yaml"  # a technology named by the tribes that have it
+    tech_text = techs.read_text(encoding="utf-8")
+    tech_uri = _open(client, techs, tech_text)
+    await _diagnostics(client, tech_uri)
+    tech_rows = tech_text.splitlines()
+    tech_line = next(i for i, row in enumerate(tech_rows) if "id: tech_side_slot" in row)
+    spot = types.Position(tech_line, tech_rows[tech_line].index("tech_side_slot") + 2)
+    mentions = await client.text_document_references_async(
+        types.ReferenceParams(
+            context=types.ReferenceContext(include_declaration=True),
+            text_document=types.TextDocumentIdentifier(tech_uri),
+            position=spot,
+        )
+    )
+    files = {Path(m.uri).name for m in mentions}
+    assert {"technologies.yaml", "tribes.yaml", "player_board.yaml"} <= files

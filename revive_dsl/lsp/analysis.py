@@ -8,7 +8,10 @@ Plain functions over text, so that they are tested without a client and the serv
   does;
 - :meth:`Workspace.hover` tells a DSL word (its signature, English and doc, as ``revive explain`` does) or a
   component id (what it is and where it is defined);
-- :meth:`Workspace.completions` lists the DSL words and component ids that start with the word being typed.
+- :meth:`Workspace.completions` lists the DSL words and component ids that start with the word being typed;
+- :meth:`Workspace.definition` and :meth:`Workspace.references` find a component id's definition and every
+  mention of it in the packs; :meth:`Workspace.symbols` lists a file's components; :meth:`Workspace.formatted`
+  is the file in ``revive fmt``'s canonical form.
 
 >>> ws = Workspace()
 >>> [d.message for d in ws.diagnostics("demo.yaml", "kind: crate\\ncomponents:\\n  - {id: c1, name: C, "
@@ -159,6 +162,46 @@ class Workspace:
             except DslError:
                 pass
         return self.context(Path(file))[0].components
+
+    def definition(self, file: str, text: str, line: int, column: int) -> Pos | None:
+        """Where the component id at the cursor is defined (its ``id`` line), None for anything else."""
+        word, _, _ = word_at(text, line, column)
+        comp = self._components(file, text).get(word)
+        return None if comp is None else Pos(str(Path(comp.pos.file).resolve()), comp.pos.line, comp.pos.column)
+
+    def references(self, file: str, text: str, line: int, column: int) -> list[Pos]:
+        """Every mention of the component id at the cursor in the files of its packs (the open file as the editor
+        holds it), definition included."""
+        word, _, _ = word_at(text, line, column)
+        if word not in self._components(file, text):
+            return []
+        content, _ = self.context(Path(file))
+        texts = {str(Path(name).resolve()): body for name, body in content.texts.items()}
+        texts[str(Path(file).resolve())] = text
+        pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])")
+        found = []
+        for name, body in sorted(texts.items()):
+            for number, row in enumerate(body.split("\n"), start=1):
+                found += [Pos(name, number, hit.start() + 1) for hit in pattern.finditer(row)]
+        return found
+
+    def symbols(self, file: str, text: str) -> list[tuple[str, str, Pos]]:
+        """(id, kind, where) of each component the file defines, in file order."""
+        if is_script_text(text):
+            return []
+        try:
+            content = self.loaded(file, text, [])
+        except DslError:
+            return []
+        mine = [c for c in content.components.values() if c.pos.file == file]
+        return [(c.id, f"{c.kind}: {c.name}", c.pos) for c in sorted(mine, key=lambda c: (c.pos.line, c.pos.column))]
+
+    def formatted(self, file: str, text: str) -> str | None:
+        """The file in the canonical form of ``revive fmt`` (comments and layout kept), None when nothing changes
+        or the file has problems."""
+        from revive_dsl.fmt import format_text
+
+        return format_text(text, file).new_text
 
 
 def _param(param) -> str:

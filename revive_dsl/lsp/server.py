@@ -8,6 +8,7 @@ component ids that fit the word being typed. Everything it says comes from the s
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -83,6 +84,52 @@ def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.Compl
     kinds = {"word": types.CompletionItemKind.Function, "id": types.CompletionItemKind.Reference}
     items = [types.CompletionItem(label=label, kind=kinds[kind], detail=detail) for label, kind, detail in found]
     return types.CompletionList(is_incomplete=False, items=items)
+
+
+def _location(pos) -> types.Location:
+    start = types.Position(max(pos.line - 1, 0), max(pos.column - 1, 0))
+    return types.Location(uri=Path(pos.file).resolve().as_uri(), range=types.Range(start, start))
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
+def _definition(ls: LanguageServer, params: types.DefinitionParams) -> types.Location | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = params.position
+    found = WORKSPACE.definition(_path(params.text_document.uri), document.source, at.line, at.character)
+    return None if found is None else _location(found)
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_REFERENCES)
+def _references(ls: LanguageServer, params: types.ReferenceParams) -> list[types.Location]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    at = params.position
+    found = WORKSPACE.references(_path(params.text_document.uri), document.source, at.line, at.character)
+    return [_location(pos) for pos in found]
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def _symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    out = []
+    for name, detail, pos in WORKSPACE.symbols(_path(params.text_document.uri), document.source):
+        where = _location(pos).range
+        out.append(
+            types.DocumentSymbol(
+                name=name, kind=types.SymbolKind.Object, range=where, selection_range=where, detail=detail
+            )
+        )
+    return out
+
+
+@SERVER.feature(types.TEXT_DOCUMENT_FORMATTING)
+def _format(ls: LanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    new = WORKSPACE.formatted(_path(params.text_document.uri), document.source)
+    if new is None:
+        return []
+    lines = document.source.split("\n")
+    whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
+    return [types.TextEdit(range=whole, new_text=new)]
 
 
 def main() -> int:
