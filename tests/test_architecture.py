@@ -14,7 +14,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "revive_dsl"
 
-TOOLS = ("cli", "scaffold", "fmt", "upgrade")  # the command line and the tools it runs over every layer
+TOOLS = ("cli", "scaffold", "upgrade")  # the command line and the tools it runs over every layer
+FORMATTING = ("fmt",)  # the canonical rewrite of files: the command line and the editors' server share it
 
 # Layers, lowest first; a module may import its own layer and those below it.
 FOUNDATION = ("positions", "resources", "fileio", "gctune")  # positions and errors, files, the process
@@ -26,6 +27,7 @@ LAYERS = [
     ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
     ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
     ("replay", lambda m: m.startswith("revive_dsl.replay")),
+    ("formatting", lambda m: m.count(".") == 1 and m.split(".")[1] in FORMATTING),
     ("faces", lambda m: m.startswith(("revive_dsl.web", "revive_dsl.lsp"))),  # each face over the one API
     ("tools", lambda m: m.split(".")[-1] in TOOLS or m == "revive_dsl"),
 ]
@@ -91,7 +93,7 @@ def test_every_layer_imports_only_itself_and_the_layers_below():
 def test_the_package_root_holds_only_the_foundation_and_the_tools():
     """The DSL's modules live in revive_dsl/dsl/, the content's in revive_dsl/content/: none at the root."""
     root = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
-    assert [m for m in root if m not in FOUNDATION + TOOLS] == []
+    assert [m for m in root if m not in FOUNDATION + FORMATTING + TOOLS] == []
 
 
 def test_the_dsl_reads_no_content():
