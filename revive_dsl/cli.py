@@ -770,10 +770,11 @@ def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespa
         print(f"revive {args.command}: --export {file}: {problem}", file=sys.stderr)
         return 2
     if args.command == "tutorial":
-        from revive_dsl.replay.tutorial import find_tutorial
+        from revive_dsl.replay.tutorial import DEFAULT, find_tutorial, next_tutorial
 
+        name = (next_tutorial() or DEFAULT) if args.name.lower() == "next" else args.name
         try:
-            script = find_tutorial(args.name)
+            script = find_tutorial(name)
         except FileNotFoundError as err:
             print(str(err.args[0]), file=sys.stderr)
             return 1

@@ -29,6 +29,13 @@ def _open(client: LanguageClient, path: Path, text: str, version: int = 1) -> st
     return uri
 
 
+def _at(text: str, needle: str, into: int = 1) -> types.Position:
+    """Where ``needle`` first stands in ``text``, ``into`` characters into it (the cursor on that word)."""
+    rows = text.splitlines()
+    line = next(i for i, row in enumerate(rows) if needle in row)
+    return types.Position(line, rows[line].index(needle) + into)
+
+
 async def _diagnostics(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
     await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     return list(client.diagnostics[uri])
@@ -115,13 +122,11 @@ async def test_definition_references_symbols_and_formatting(client, tmp_path):
     text = crates.read_text(encoding="utf-8").replace('effect: "gain 2 gear"', "effect: gain  2   gear", 1)
     uri = _open(client, crates, text)
     await _diagnostics(client, uri)
-    rows = text.splitlines()
-    line = next(i for i, row in enumerate(rows) if "id: crate_01" in row)
-    where = types.Position(line, rows[line].index("crate_01") + 1)
+    where = _at(text, "crate_01")
     found = await client.text_document_definition_async(
         types.DefinitionParams(types.TextDocumentIdentifier(uri), where)
     )
-    assert found.uri == uri and found.range.start.line == line
+    assert found.uri == uri and found.range.start.line == where.line
     symbols = await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(types.TextDocumentIdentifier(uri))
     )
@@ -135,9 +140,7 @@ async def test_definition_references_symbols_and_formatting(client, tmp_path):
     tech_text = techs.read_text(encoding="utf-8")
     tech_uri = _open(client, techs, tech_text)
     await _diagnostics(client, tech_uri)
-    tech_rows = tech_text.splitlines()
-    tech_line = next(i for i, row in enumerate(tech_rows) if "id: tech_side_slot" in row)
-    spot = types.Position(tech_line, tech_rows[tech_line].index("tech_side_slot") + 2)
+    spot = _at(tech_text, "id: tech_side_slot", len("id: ") + 2)
     mentions = await client.text_document_references_async(
         types.ReferenceParams(
             context=types.ReferenceContext(include_declaration=True),

@@ -87,6 +87,9 @@ class Workspace:
     """The packs the open documents live in, loaded once and kept while their files stay as they were."""
 
     kept: dict[tuple, tuple[tuple, Content, str]] = field(default_factory=dict)
+    # the last document read for hover and completion, with its components: a burst of requests on one text
+    # (a keystroke's completion, then a hover) loads it once
+    last: tuple[str, str, dict] | None = None
 
     def context(self, path: Path) -> tuple[Content, str]:
         """The content a file is checked against (its pack without the file itself, and that pack's
@@ -156,6 +159,13 @@ class Workspace:
 
     def _components(self, file: str, text: str) -> dict:
         """Every component the document can name: its own (as far as they load) and its context's."""
+        if self.last is not None and self.last[:2] == (file, text):
+            return self.last[2]
+        found = self._read_components(file, text)
+        self.last = (file, text, found)
+        return found
+
+    def _read_components(self, file: str, text: str) -> dict:
         if not is_script_text(text):
             try:
                 return self.loaded(file, text, []).components
