@@ -33,13 +33,28 @@ DISTRIBUTION = "revive-dsl"
 
 
 def _project(folder: Path) -> dict | None:
-    """The ``[project]`` table of ``folder/pyproject.toml`` if it is revive-dsl's, else None."""
+    """The ``[project]`` table of ``folder/pyproject.toml`` if it is revive-dsl's, else None (read again only when
+    the file's size or time changed: every script loaded asks where its checkout is)."""
+    file = folder / "pyproject.toml"
     try:
-        data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+        stat = file.stat()
+    except OSError:
+        return None
+    stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    kept = _PROJECTS.get(file)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     project = data.get("project")
-    return project if isinstance(project, dict) and project.get("name") == DISTRIBUTION else None
+    found = project if isinstance(project, dict) and project.get("name") == DISTRIBUTION else None
+    _PROJECTS[file] = (stamp, found)
+    return found
+
+
+_PROJECTS: dict[Path, tuple[tuple[int, int, int], dict | None]] = {}  # pyproject.toml -> (its stamp, its project)
 
 
 def version() -> str:

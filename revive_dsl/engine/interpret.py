@@ -157,6 +157,12 @@ def can_carry_out(ctx: Ctx, expr: n.Expr, *, needs: bool = True) -> bool:
     >>> can_carry_out(ctx, parse("pay crystal -> gain 2 book").clauses[0].body)
     False
     """
+    if COMPILER is not None and not _REFERENCE[0]:
+        return COMPILER(expr).can(ctx, needs)
+    return _tree_can(ctx, expr, needs)
+
+
+def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
     if isinstance(expr, n.Call):
         return not needs or NEEDS.get(expr.name, _always)(ctx)
     if isinstance(expr, n.Trade):
@@ -271,7 +277,39 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
     (a machine activated, a crate opened, a technology's trade, a repetition said yes to): a trade asks
     ``pay`` or ``skip`` (with a ``basic`` cost: which resource, or ``skip``), anything else ``use`` or
     ``skip``. Declining does nothing and sets ``ctx.declined``.
+
+    The expression runs as compiled closures (:mod:`revive_dsl.engine.compiled`) once that module is loaded, and
+    as this module walks the tree inside :func:`reference`; both ask and do the same.
     """
+    if COMPILER is not None and not _REFERENCE[0]:
+        return COMPILER(expr).run(ctx)
+    return _tree_run(expr, ctx)
+
+
+# The compiled fast path (:func:`revive_dsl.engine.compiled.compiled_of`), installed when that module loads (the
+# registry loads it with the machinery); None: every expression is walked as a tree.
+COMPILER: Callable[[n.Expr], Any] | None = None
+_REFERENCE = [False]  # inside reference(): walk the tree whatever is compiled
+
+
+@contextmanager
+def reference() -> Iterator[None]:
+    """Inside the block every expression runs by walking its tree (the reference the compiled closures are
+    compared with), not as compiled closures.
+
+    >>> with reference():
+    ...     _REFERENCE[0]
+    True
+    """
+    before = _REFERENCE[0]
+    _REFERENCE[0] = True
+    try:
+        yield
+    finally:
+        _REFERENCE[0] = before
+
+
+def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
     if ctx.consented or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen)) or not declinable(expr):
         yield from _run(expr, ctx)
         return
@@ -307,6 +345,13 @@ def chosen(ctx: Ctx) -> Iterator[None]:
 
 
 def _run(expr: n.Expr, ctx: Ctx) -> Effect:
+    """The expression itself, the player's consent aside (compiled, or the tree's walk in :func:`reference`)."""
+    if COMPILER is not None and not _REFERENCE[0]:
+        return COMPILER(expr).body(ctx)
+    return _tree_body(expr, ctx)
+
+
+def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
     if isinstance(expr, n.Call):
         impl = EFFECTS.get(expr.name)
         if impl is None:

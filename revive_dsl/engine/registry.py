@@ -22,6 +22,7 @@ from revive_dsl.content.packages import installed, version
 
 MACHINERY: list[str] = [
     "revive_dsl.engine.interpret",
+    "revive_dsl.engine.compiled",
     "revive_dsl.engine.game",
     "revive_dsl.engine.triggers",
 ]

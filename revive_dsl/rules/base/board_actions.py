@@ -36,7 +36,7 @@ The same generators serve the actions (moves that spend an action) and the DSL's
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, takewhile
 
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
@@ -545,6 +545,11 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
     if not sizes:
         return
     pricing = _Pricing(ctx, "build")
+    # a size whose gears cannot be paid anywhere, even with the most discount, is no option at any space (nor is
+    # any larger): dropped before the spaces are gone through
+    sizes = list(takewhile(lambda pair: not pricing.beyond_reach({"gear": pair[1]}), sizes))
+    if not sizes:
+        return
     extra, may_build = BUILD_SPACES.of(rules), MAY_BUILD.of(rules)
     for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in extra for s in hook(ctx))]:
         if only is not None and space != only:
@@ -674,6 +679,11 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
     if not techs:
         return
     pricing = _Pricing(ctx, "populate")
+    # a technology whose books cannot be paid anywhere, even with the most discount and no books to others, is no
+    # option at any location: dropped before the locations are gone through
+    techs = [tech for tech in techs if not pricing.beyond_reach({"book": tech["books"]})]
+    if not techs:
+        return
     waived = [_waives_fees(rules, player, tech) for tech in techs]
     for location in geo.locations(rules, board):
         if only is not None and location != only:
