@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from revive_dsl.content.cache import load_packs
 from revive_dsl.content.packs import Component, Content
 from revive_dsl.dsl import nodes as n
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -31,6 +34,9 @@ class Rules:
     _geometry: Any = field(default=None, repr=False, compare=False)
     # range maps already computed with these rules, by what they depend on (engine/range.py)
     _range_maps: dict = field(default_factory=dict, repr=False, compare=False)
+    # answers that depend on the content and on nothing of a state but what their keys hold (a player's owned
+    # texts by tribe, side and technologies: engine/triggers.py), kept across states: :meth:`kept`
+    _kept: dict = field(default_factory=dict, repr=False, compare=False)
 
     @staticmethod
     def load(packs: tuple[str, ...] = ("base",)) -> Rules:
@@ -51,6 +57,21 @@ class Rules:
         REGISTERED[self.packs] = weakref.ref(self)
         _RECENT.append(self)
         return self
+
+    def kept(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()``, kept with these rules under ``key``, which must name everything of the state the answer
+        depends on (the content is these rules'); at most :data:`KEPT_ANSWERS` answers, then they start again.
+
+        >>> rules = Rules.load(("base",))
+        >>> rules.kept(("example", 2), lambda: [2]) is rules.kept(("example", 2), lambda: [3])
+        True
+        """
+        found = self._kept.get(key, _NOTHING)
+        if found is _NOTHING:
+            if len(self._kept) >= KEPT_ANSWERS:
+                self._kept.clear()
+            found = self._kept[key] = compute()
+        return found
 
     @cached_property
     def package_names(self) -> tuple[str, ...]:
@@ -95,6 +116,9 @@ class Rules:
     def player_board(self) -> dict[str, Any]:
         return self.data(self.ids("player_board")[0])
 
+
+KEPT_ANSWERS = 8192  # answers kept per Rules object (:meth:`Rules.kept`)
+_NOTHING = object()
 
 REGISTERED: dict[tuple[str, ...], weakref.ref[Rules]] = {}  # pack list -> rules registered under it
 RECENT_KEPT = 64  # registered rules kept alive even when nothing else holds them: the most recent

@@ -64,7 +64,12 @@ def _common_effects(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
             yield tid, comp.effects["effect"]
 
 
-# Where a player's lasting texts come from; the expansion appends (gadgets, journeys, ...).
+# Each reads the player's tribe, side and technologies, and nothing else of the state.
+_tribe_effects.reads = lambda ctx: (ctx.player.tribe, ctx.player.side, tuple(ctx.player.technologies))  # type: ignore[attr-defined]
+_common_effects.reads = lambda ctx: tuple(ctx.player.technologies)  # type: ignore[attr-defined]
+
+# Where a player's lasting texts come from; the expansion appends (gadgets, journeys, ...). A source may say what
+# of the state it reads (``source.reads = lambda ctx: key``): its answers are then kept across states.
 EFFECT_SOURCES: Hooks[Callable[[Ctx], Iterator[tuple[str, n.Program]]]] = Hooks(
     "EFFECT_SOURCES", [_tribe_effects, _common_effects]
 )
@@ -78,10 +83,21 @@ def owned_effects(ctx: Ctx) -> list[tuple[str, n.Program]]:
     >>> [source for source, _ in owned_effects(Ctx(Game(players=[p]), 0, Rules.load(("base",))))]
     ['formica', 't2c', 'tech_side_slot']
     """
-    found = remembered(
-        ctx.game, ("owned_effects", ctx.seat), lambda: [i for s in EFFECT_SOURCES.of(ctx) for i in s(ctx)]
-    )
-    return list(found)
+    return list(remembered(ctx.game, ("owned_effects", ctx.seat), lambda: _owned(ctx)))
+
+
+def _owned(ctx: Ctx) -> list[tuple[str, n.Program]]:
+    """What :func:`owned_effects` lists: a source that says what it reads (``source.reads(ctx)``, a key) is kept
+    with the rules under that key, across states; any other is asked each time."""
+    out: list[tuple[str, n.Program]] = []
+    rules = rules_of(ctx)
+    for source in EFFECT_SOURCES.of(ctx):
+        reads = getattr(source, "reads", None)
+        if reads is None:
+            out.extend(source(ctx))
+        else:
+            out.extend(rules.kept((source, reads(ctx)), lambda source=source: tuple(source(ctx))))
+    return out
 
 
 def has_modifier(ctx: Ctx, word: str, *arguments: str) -> bool:

@@ -32,6 +32,7 @@ from revive_dsl.engine.game import move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import NEEDS, Ctx, Effect, effect, run_chosen
 from revive_dsl.engine.memo import remembered
+from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import owned_effects
 from revive_dsl.rules.base.tracks import can_carry_out, rules_of, run_program
 
@@ -44,17 +45,28 @@ def machine_programs(ctx: Ctx) -> list[tuple[str, n.Program]]:
     >>> [spot for spot, _ in machine_programs(Ctx(Game(players=[p]), 0))]
     ['standard_green', 't2c']
     """
-    rules = rules_of(ctx)
+    rules, player = rules_of(ctx), ctx.player
+    special = tuple(sorted(player.special_machines.items()))
+    key = ("reward space machines", tuple(player.unlocked), special)  # all they read of the state
+    return [
+        *rules.kept(key, lambda: _reward_space_machines(rules, player.unlocked, dict(special))),
+        *owned_effects(ctx),
+    ]
+
+
+def _reward_space_machines(rules: Rules, unlocked: list[str], special: dict[str, str]) -> tuple:
+    """(spot, program) of the machines on the player board's unlocked reward spaces: a special machine token's
+    where one lies, else the standard machine's."""
     board = rules.component(rules.ids("player_board")[0])
     out = []
     for index, space in enumerate(rules.player_board["reward_spaces"]):
-        if space["id"] not in ctx.player.unlocked:
+        if space["id"] not in unlocked:
             continue
-        if space["id"] in ctx.player.special_machines:
-            out.append((space["id"], rules.effect(ctx.player.special_machines[space["id"]], "effect")))
+        if space["id"] in special:
+            out.append((space["id"], rules.effect(special[space["id"]], "effect")))
         elif space["type"] == "standard_machine" and f"reward_spaces.{index}.effect" in board.effects:
             out.append((space["id"], board.effects[f"reward_spaces.{index}.effect"]))
-    return out + owned_effects(ctx)
+    return tuple(out)
 
 
 def usable_machines(
