@@ -129,3 +129,19 @@ def test_the_range_search_finds_what_dijkstras_finds(name: str) -> None:
             assert rng.spaces_between(ctx, sources) == _dijkstra(ctx, sources)
             avoid = frozenset(sorted(game.board.buildings)[index % 3 :: 3])  # paths around some buildings
             assert rng.spaces_between(ctx, sources, avoid) == _dijkstra(ctx, sources, avoid)
+
+
+def test_a_range_bonus_under_way_prices_the_same_search_again_without_searching(monkeypatch) -> None:
+    rules, game = _ann_and_bob()
+    game.board.buildings["2,-1"] = {"player": 0, "size": "small"}
+    rules._range_maps.clear()
+    ctx = Ctx(game, 0, rules)
+    searches = []
+    search = rng.spaces_between
+    monkeypatch.setattr(rng, "spaces_between", lambda *a, **k: searches.append(1) or search(*a, **k))
+    without = rng.range_costs(ctx)
+    game.turn.range_bonus = 2  # the yellow machine's range 2, say
+    with_bonus = rng.range_costs(ctx)
+    assert len(searches) == 1  # one search for both maps
+    assert with_bonus == rng._range_costs(ctx) != without  # and the map is the fresh one, two food cheaper
+    assert all(with_bonus[space] == max(0, cost - 2) for space, cost in without.items())

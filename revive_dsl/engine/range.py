@@ -305,6 +305,12 @@ def range_key(ctx: Ctx) -> tuple:
     rules-package parts (the expansion's circadian side, borrowed technologies...); and whatever
     :data:`RANGE_READS` adds. Range rules of a rules package read nothing else of the state, or declare it there
     (docs/writing-an-expansion.md)."""
+    return (ctx.game.turn.range_bonus, *search_key(ctx))
+
+
+def search_key(ctx: Ctx) -> tuple:
+    """What a range search reads (:func:`range_key` but the range bonus under way, which only lowers the food
+    found after the search): two maps differing only in that bonus share one search."""
     game = ctx.game
     player = game.players[ctx.seat]
     board, turn = game.board, game.turn
@@ -317,7 +323,6 @@ def range_key(ctx: Ctx) -> tuple:
         repr(board.parts),
         tuple(pieces(game, ctx.seat)),
         turn.player,
-        turn.range_bonus,
         repr(turn.parts),
         player.tribe,
         player.side,
@@ -341,7 +346,11 @@ def _kept_range_costs(ctx: Ctx) -> dict[str, int]:
         if len(kept) >= RANGE_MAPS_KEPT:
             for old in list(kept)[: RANGE_MAPS_KEPT // 2]:
                 del kept[old]
-        found = kept[key] = _range_costs(ctx)
+        searched_key = ("searched", *key[1:])  # the search: the key but the range bonus (its first item)
+        searched = kept.get(searched_key)
+        if searched is None:
+            searched = kept[searched_key] = _searched(ctx)
+        found = kept[key] = _priced(range_bonus(ctx), searched)
     return found
 
 
@@ -351,14 +360,22 @@ def range_costs_avoiding(ctx: Ctx, avoid: frozenset[str]) -> dict[str, int]:
 
 
 def _range_costs(ctx: Ctx, avoid: frozenset[str] = frozenset()) -> dict[str, int]:
-    bonus = range_bonus(ctx)
+    return _priced(range_bonus(ctx), _searched(ctx, avoid))
+
+
+def _searched(ctx: Ctx, avoid: frozenset[str] = frozenset()) -> list[tuple[int, dict[str, int]]]:
+    """The spaces passed to every space from each group of origins with the same bonus, by that bonus."""
     by_bonus: dict[int, list[str]] = {}
     for space, extra in origins(ctx):
         by_bonus.setdefault(extra, []).append(space)
+    return [(extra, spaces_between(ctx, spaces, avoid)) for extra, spaces in sorted(by_bonus.items())]
+
+
+def _priced(bonus: int, searched: list[tuple[int, dict[str, int]]]) -> dict[str, int]:
+    """Food for range to every space from the searches of :func:`_searched`, after the range bonus ``bonus``."""
     out: dict[str, int] = {}
-    for extra, spaces in sorted(by_bonus.items()):
+    for extra, found in searched:
         off = bonus + extra
-        found = spaces_between(ctx, spaces, avoid)
         if not out:  # the first (most often the only) group of origins
             out = {space: d - off if d > off else 0 for space, d in found.items()}
             continue
