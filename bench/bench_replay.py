@@ -175,35 +175,47 @@ def snapshot_cost_per_step(text: str, steps: int, repeat: int) -> tuple[int, flo
 PROFILED = [
     ("reading the script (YAML, schema, move lines)", "script.py", "load_script_text"),
     ("  of which the move lines", "notation.py", "parse_move"),
+    ("setting up the game (Replay, start_game)", "player.py", "__init__"),
     ("answering the decisions (Runner.answer)", "game.py", "answer"),
     ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
+    ("    of which playing a card", "cards.py", "play_card"),
+    ("    of which exploring", "board_actions.py", "explore"),
+    ("    of which building", "board_actions.py", "build"),
+    ("    of which populating", "board_actions.py", "populate"),
+    ("    of which using a machine or opening a crate", "machines.py", "_use_machine"),
+    ("    of which hibernating", "hibernate.py", "_hibernate"),
+    ("    of which triggers fired (when EVENT)", "triggers.py", "fire"),
     ("  of which whether the turn's move is allowed", "game.py", "move_allowed"),
     ("  of which checking a recorded target (explore, build...)", "decisions.py", "choose"),
     ("  of which copying what a move reads (working_copy)", "state.py", "_on_first_access"),
     ("  of which settling a move's copy (settle)", "state.py", "settle"),
-    ("whole copies of the state (Game.clone)", "state.py", "clone"),
+    ("range maps searched (_searched)", "range.py", "_searched"),
+    ("range maps' keys (range_key)", "range.py", "range_key"),
+    ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
     ("what a move drew (chance.drawn)", "chance.py", "drawn"),
-    ("range maps worked out (_range_costs)", "range.py", "_range_costs"),
 ]
 
 
-def profile(texts: list[str]) -> None:
-    """Shares of the replay's time (cProfile, so small functions weigh more than they cost unprofiled)."""
-    import cProfile
-    import pstats
+def profile(texts: list[str], rounds: int = 5) -> None:
+    """Shares of the replay's time and what they cost a move, from a statistical profiler (bench/sampling.py):
+    the replay is timed alone, then sampled."""
+    from sampling import Sampler
 
-    profiler = cProfile.Profile()
+    moves, start = 0, time.process_time()
     for text in texts:
         forget_range_maps()
-        profiler.enable()
-        plain(text)
-        profiler.disable()
-    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
-    whole = sum(tt for (_, _, _), (_, _, tt, _, _) in stats.items())
-    print(f"where (a)'s time goes, cProfile over {len(texts)} scripts ({whole:.2f} s profiled):")
+        moves += plain(text)
+    per_move = (time.process_time() - start) / moves * 1e6
+    with Sampler(within=("bench_replay.py", "plain")) as sampler:
+        for _ in range(rounds):
+            for text in texts:
+                forget_range_maps()
+                plain(text)
+    print(f"where (a)'s time goes: {len(texts)} scripts, {moves} moves, {per_move:.0f} µs a move (timed alone);")
+    print(f"{sampler.samples} samples of {rounds} rounds (a share's noise: about {sampler.samples**-0.5:.0%})")
     for label, file, name in PROFILED:
-        cumulative = sum(ct for (path, _, fn), (_, _, _, ct, _) in stats.items() if fn == name and path.endswith(file))
-        print(f"  {label:<58}{cumulative / whole:>7.0%}")
+        share = sampler.share(file, name)
+        print(f"  {label:<58}{share:>7.0%}{share * per_move:>8.0f} µs")
     print()
 
 

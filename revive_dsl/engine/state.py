@@ -518,6 +518,7 @@ class _LazyPlan:
     work: type  # the class of its working copies (:func:`_work_class`)
     made_with: int  # how many keys a fresh copy's __dict__ has (``now``, ``copied`` and the original)
     get_now: Callable[[dict[str, Any]], tuple[Any, ...]]  # the ``now`` fields' values, as a tuple
+    copied_names: tuple[str, ...] = ()  # the names of ``copied``
 
 
 _LAZY_PLANS: dict[type, _LazyPlan] = {}  # by the class of the working copies
@@ -550,7 +551,9 @@ def _lazy_plan(cls: type) -> _LazyPlan:
         return tuple(map(values.__getitem__, now))
 
     work = _work_class(cls)
-    plan = _LazyPlan(tuple(now), tuple(copied), later, tuple(nested), names, cls, work, made_with, get_now)
+    copied_names = tuple(name for name, _ in copied)
+    now_names = tuple(now)
+    plan = _LazyPlan(now_names, tuple(copied), later, tuple(nested), names, cls, work, made_with, get_now, copied_names)
     _LAZY_PLANS[work] = _WORK_PLANS[cls] = plan
     return plan
 
@@ -634,7 +637,7 @@ def _settle(holder: Any) -> Any:
     theirs = origin.__dict__
     same = True
     # The fields read (or set) since the copy was made follow, in the copy's __dict__, those it was made with.
-    for name in [*(name for name, _ in plan.copied), *islice(mine, plan.made_with, None)]:
+    for name in [*plan.copied_names, *islice(mine, plan.made_with, None)]:
         value, old = mine[name], theirs[name]
         if name in plan.nested:
             if type(value) is list:
@@ -650,13 +653,25 @@ def _settle(holder: Any) -> Any:
                 mine[name] = old
             else:
                 same = False
-    if same:
-        now, before = plan.get_now(mine), plan.get_now(theirs)
-        if now == before and list(map(type, now)) == list(map(type, before)):
-            return origin
+    if same and _same_now(plan.now, mine, theirs):
+        return origin
     settled = object.__new__(plan.base)  # a new object: one whose class changed would read its fields slower
-    settled.__dict__.update({name: mine[name] if name in mine else theirs[name] for name in plan.names})
+    fields_now = {**theirs, **mine}  # the state's own fields in their order, then those the move read or set
+    del fields_now[_ORIGIN]
+    if len(fields_now) != len(plan.names):  # something besides the fields on either side: the fields alone
+        fields_now = {name: mine[name] if name in mine else theirs[name] for name in plan.names}
+    settled.__dict__.update(fields_now)
     return settled
+
+
+def _same_now(names: tuple[str, ...], mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
+    """Whether the immutable fields ``names`` hold the same values, types included, in both (most often the very
+    same objects: a move that did not set a field left it as the copy took it)."""
+    for name in names:
+        one, other = mine[name], theirs[name]
+        if one is not other and (one != other or type(one) is not type(other)):
+            return False
+    return True
 
 
 def same_data(one: Any, other: Any) -> bool:
