@@ -312,3 +312,16 @@ async def test_bad_input_gets_one_clear_problem_or_nothing_and_the_server_keeps_
     text = path.read_text(encoding="utf-8")
     told = await _hover(client, _open(client, path, text), _at(text, 'effect: "gain 2 gear"', len("effect: ") + 2))
     assert told.startswith("**gain** (effect, base)")
+
+
+@pytest.mark.asyncio
+async def test_completion_after_a_dsl_word_offers_the_values_its_next_parameter_takes(client):
+    path = ROOT / "content" / "base" / "citizen_cards.yaml"
+    text = path.read_text(encoding="utf-8").replace('top: "gain 2 gear"', 'top: "gain 2 g"', 1)
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    assert await _labels(client, uri, _at(text, 'top: "gain 2 g"', len('top: "gain 2 g'))) == ["gear"]
+    advance = _at(text, 'bottom: "advance grey; slot"', len('bottom: "advance '))
+    assert await _labels(client, uri, advance) == ["grey", "green", "yellow", "any"]  # the tracks, nothing else
+    anywhere = await _labels(client, uri, _at(text, "colour: grey", len("colour: ")))
+    assert {"grey", "crystal", "forest", "gain", "cit_smith"} <= set(anywhere)  # values, words and ids

@@ -49,7 +49,7 @@ from revive_dsl.content.packs import (
 )
 from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.dsl.explain import explain
-from revive_dsl.dsl.signatures import SIGNATURES
+from revive_dsl.dsl.signatures import SIGNATURES, TYPE_DOCS, TYPES
 from revive_dsl.lsp.scripts import Scripts
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root
@@ -84,6 +84,33 @@ def fixes(message: str, word: str) -> list[str]:
     some = _MEAN_SOME.search(message)
     found = [w.strip() for w in some.group(1).split(",")] if some else []
     return [w for w in found if _WORD.fullmatch(w)]
+
+
+def parameter_values(before: str) -> list[tuple[str, str, str]]:
+    """(value, "value", what it is) for the next parameter of the last DSL word in ``before`` (an effect text up
+    to the word being typed), when that parameter takes words from a table; [] otherwise.
+
+    >>> [v for v, _, _ in parameter_values('top: "gain 2 ')]
+    ['gear', 'book', 'food', 'crystal', 'basic']
+    >>> [v for v, _, _ in parameter_values("advance ")]
+    ['grey', 'green', 'yellow', 'any']
+    >>> parameter_values("gain 2 gear "), parameter_values("kind: ")
+    ([], [])
+    """
+    words = _WORD.findall(before)
+    last = next((i for i in range(len(words) - 1, -1, -1) if words[i] in SIGNATURES), None)
+    if last is None:
+        return []
+    args = words[last + 1 :]
+    for param in SIGNATURES[words[last]].params:
+        if args and (args[0].isdigit() if param.numeric else args[0] in TYPES.get(param.type, ())):
+            args = args[1:]
+        elif args or param.numeric:  # a word this parameter does not take, or a number to write
+            if not param.optional:
+                return []
+        else:
+            return [(value, "value", TYPE_DOCS.get(param.type, param.type)) for value in TYPES.get(param.type, ())]
+    return []
 
 
 def too_big(file: str, text: str) -> Diagnostic | None:
@@ -261,7 +288,9 @@ class Workspace:
         return None
 
     def completions(self, file: str, text: str, line: int, column: int) -> list[tuple[str, str, str]]:
-        """(label, kind, detail) of every DSL word and component id starting with the word before the cursor."""
+        """(label, kind, detail) of what may stand at the cursor, starting with the word before it: after a DSL
+        word, the values its next parameter takes (``gain 2 `` -> the gainables); else every DSL word, component
+        id, and resource, colour and other value name. On a script's move line: its players and legal answers."""
         if too_big(file, text):
             return []
         if is_script_text(text):
@@ -270,8 +299,16 @@ class Workspace:
                 return found
         word, start, _ = word_at(text, line, column)
         prefix = word[: max(column - start, 0)]
-        out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
-        out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
+        rows = text.split("\n")
+        before = rows[line][:start] if 0 <= line < len(rows) else ""
+        out = parameter_values(before)
+        if not out:
+            out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
+            out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
+            named = {value: kind for kind, values in reversed(TYPES.items()) for value in values}
+            out += [
+                (value, "value", TYPE_DOCS[kind]) for value, kind in sorted(named.items()) if value not in SIGNATURES
+            ]
         return [item for item in out if item[0].startswith(prefix)]
 
     def _components(self, file: str, text: str) -> dict:

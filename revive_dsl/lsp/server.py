@@ -159,6 +159,7 @@ def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.Compl
         "player": types.CompletionItemKind.Variable,
         "move": types.CompletionItemKind.Keyword,
         "answer": types.CompletionItemKind.EnumMember,
+        "value": types.CompletionItemKind.Value,
     }
     items = [types.CompletionItem(label=label, kind=kinds[kind], detail=detail) for label, kind, detail in found]
     return types.CompletionList(is_incomplete=False, items=items)
