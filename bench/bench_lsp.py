@@ -8,9 +8,11 @@ Times the calls the server makes (:class:`~revive_dsl.lsp.analysis.Workspace`), 
   citizen cards twice over, the second half's ids renamed, in a copy of the base pack), each keystroke a new text (a
   number changed), after the packs are loaded once;
 - the hover of a whole effect text, and completion after a DSL word;
-- a script on save: the diagnostics with the replay to the first divergence, for the longest bundled script (a
-  new text each time, so nothing is kept from the run before); then hover on a board space and completion of the
-  legal answers on its last step (the same text: played once, then kept).
+- a script on open or save: the diagnostics with the replay to the first divergence, for the longest bundled
+  script, played whole (a new server each time), and after an edit at its end (played on from the states the
+  two texts share); then hover on a board space and completion of the
+  legal answers on its last step (the same text: played once, then kept); then a keystroke on its last step (a new
+  text: diagnostics as you type, then completion, the play going on from the states the two texts share).
 
 Medians of N runs of wall time (``time.perf_counter``), the first call (loading the packs, playing the script)
 shown apart. Plain text, no asserts.
@@ -47,7 +49,7 @@ def _ms(call: Callable[[int], object], runs: int) -> tuple[float, float]:
 
 
 def _show(what: str, figures: tuple[float, float], runs: int) -> None:
-    print(f"{what:<62} first {figures[0]:7.1f} ms   median of {runs} {figures[1]:7.1f} ms")
+    print(f"{what:<66} first {figures[0]:7.1f} ms   median of {runs} {figures[1]:7.1f} ms")
 
 
 def main() -> int:
@@ -92,14 +94,21 @@ def main() -> int:
     script = [p for p in scripts if "__snapshots__" not in p.parts][-1]
     text = script.read_text(encoding="utf-8")
     steps = text.count("\n- ")
-    ws = Workspace()
 
-    def save(run: int) -> object:
-        problems = ws.diagnostics(str(script), text + f"# run {run}\n", replay=True)
+    def save(run: int) -> object:  # a fresh server each time: the whole script played
+        problems = Workspace().diagnostics(str(script), text, replay=True)
         assert problems == [], problems[:1]
         return problems
 
-    _show(f"save of {script.name} (~{steps} steps): replayed", _ms(save, runs), runs)
+    print(f"the longest bundled script: {script.relative_to(ROOT)} (~{steps} steps)")
+    _show("open or save of it: replayed whole", _ms(save, runs), runs)
+    ws = Workspace()
+    ws.diagnostics(str(script), text, replay=True)
+
+    def save_edited(run: int) -> object:  # an edit at the end: played on from the states the texts share
+        return ws.diagnostics(str(script), text + f"# run {run}\n", replay=True)
+
+    _show("save after an edit at its end", _ms(save_edited, runs), runs)
     rows = text.split("\n")
     last = max(i for i, r in enumerate(rows) if r.startswith("- ") and not r.startswith("- move:"))
     space = next(i for i, r in enumerate(rows) if " build " in r)
@@ -113,6 +122,16 @@ def main() -> int:
         _ms(lambda run: ws.completions(str(script), text, last, column), runs),
         runs,
     )
+    ws = Workspace()
+    ws.diagnostics(str(script), text, replay=True)
+
+    def keystroke(run: int) -> object:  # the last step's line changed: a new text, its play goes on from the last
+        typed = [*rows[:last], f"{rows[last]} # {run}", *rows[last + 1 :]]
+        changed = "\n".join(typed)
+        ws.diagnostics(str(script), changed)
+        return ws.completions(str(script), changed, last, column)
+
+    _show("a keystroke on its last step: diagnostics, then completion", _ms(keystroke, runs), runs)
     shutil.rmtree(folder)
     return 0
 

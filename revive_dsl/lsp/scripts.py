@@ -118,6 +118,8 @@ class Scripts:
             replay = Replay(script)
         except Exception:  # a text that does not load or set up: its problems are the diagnostics' business
             return kept
+        if kept is not None:
+            _go_on_from(kept, script, replay)
         self.played[file] = found = Played(text, script, replay)
         return found
 
@@ -170,6 +172,40 @@ class Scripts:
         else:
             out = _answers(played, line, done) or [(m, "move", MOVES[m].label) for m in sorted(MOVES)]
         return [item for item in out if item[0].startswith(prefix)]
+
+
+def _go_on_from(kept: Played, script: Script, replay: Replay) -> None:
+    """Start ``replay`` (of a new text of the script) with the states the last play of the file reached whose
+    steps stand whole in the text the two share from its start: a keystroke in step 400 replays from step 399,
+    not from the setup. A step's state depends only on the text before the next step (the header, the moves
+    and their checks), so a state kept is the state the new text would reach."""
+    same = len(_common_start(kept.text, script.text))
+    lines = script.text[:same].count("\n")  # the lines wholly shared (0-based, before this one)
+    steps = script.steps
+    # the state after step k is kept when step k + 1 starts on a line no further than the first not wholly
+    # shared: all of step k's text is then shared; the first step starting past it and the one before are not
+    later = next((s.index for s in steps if s.pos.line - 1 > lines), len(steps) + 1)
+    reusable = min(later - 2, kept.replay.done)
+    if reusable > 0:
+        replay.states[:] = kept.replay.states[: reusable + 1]
+        replay.runner.game = replay.states[-1]
+
+
+def _common_start(a: str, b: str) -> str:
+    """The longest text both start with.
+
+    >>> _common_start("steps:\\n- Ann end\\n", "steps:\\n- Ann switch food\\n")
+    'steps:\\n- Ann '
+    """
+    size = min(len(a), len(b))
+    low, high = 0, size
+    while low < high:  # by halves: a script of 500 steps is compared in a few slices, not character by character
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return a[:low]
 
 
 def _in_steps(rows: list[str], line: int) -> bool:
