@@ -185,7 +185,7 @@ async def test_a_did_you_mean_is_a_quick_fix_that_writes_the_suggestion_over_the
     text = path.read_text(encoding="utf-8").replace('effect: "gain 2 gear"', 'effect: "gain 2 gaer"', 1)
     uri = _open(client, path, text)
     [problem] = await _diagnostics(client, uri)
-    assert problem.data == {"replace": ["gear"]}
+    assert problem.data["replace"] == ["gear"]
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
@@ -325,3 +325,26 @@ async def test_completion_after_a_dsl_word_offers_the_values_its_next_parameter_
     assert await _labels(client, uri, advance) == ["grey", "green", "yellow", "any"]  # the tracks, nothing else
     anywhere = await _labels(client, uri, _at(text, "colour: grey", len("colour: ")))
     assert {"grey", "crystal", "forest", "gain", "cit_smith"} <= set(anywhere)  # values, words and ids
+
+
+@pytest.mark.asyncio
+async def test_a_mistyped_key_told_at_its_mapping_is_fixed_at_the_key(client, tmp_path):
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "base", pack)
+    path = pack / "crates.yaml"
+    text = path.read_text(encoding="utf-8").replace("provenance: representative", "provenanse: representative", 1)
+    uri = _open(client, path, text)
+    problems = await _diagnostics(client, uri)
+    [typo] = [p for p in problems if "unknown key 'provenanse'" in p.message]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=typo.range,
+            context=types.CodeActionContext(diagnostics=problems),
+        )
+    )
+    [action] = actions  # only the problem with a did-you-mean offers a fix
+    [edit] = action.edit.changes[uri]
+    row = text.splitlines()[edit.range.start.line]
+    assert row[edit.range.start.character : edit.range.end.character] == "provenanse"
+    assert edit.new_text == "provenance"

@@ -12,7 +12,8 @@ Plain functions over text, so that they are tested without a client and the serv
 - :meth:`Workspace.definition` and :meth:`Workspace.references` find a component id's definition and every
   mention of it in the packs; :meth:`Workspace.symbols` lists a file's components; :meth:`Workspace.formatted`
   is the file in ``revive fmt``'s canonical form;
-- :func:`fixes` reads the did-you-mean of a problem, for the editor's quick fix.
+- :func:`fixes` and :func:`fix_at` read the did-you-mean of a problem and where it writes, for the editor's
+  quick fix.
 
 A replay or tutorial script is played by the engine (:mod:`~revive_dsl.lsp.scripts`): its first divergence on
 save, a board space's facts on hover, the legal answers at a step in completion. A text over
@@ -84,6 +85,28 @@ def fixes(message: str, word: str) -> list[str]:
     some = _MEAN_SOME.search(message)
     found = [w.strip() for w in some.group(1).split(",")] if some else []
     return [w for w in found if _WORD.fullmatch(w)]
+
+
+def fix_at(message: str, line: str, column: int) -> tuple[int, int, list[str]] | None:
+    """Where on its line (0-based start and end columns) a problem's did-you-mean writes, and what: the word at
+    the problem's column, or else the word the message names when it stands once on the line (a schema tells an
+    unknown key at its mapping); None when the message suggests nothing for either.
+
+    >>> fix_at("'gaer' is not a gainable; did you mean 'gear'?", "  top: 'gain 2 gaer'", 17)
+    (15, 19, ['gear'])
+    >>> fix_at("unknown key 'efect'; did you mean 'effect'?", "  - {id: c1, efect: 'gain 2 gear'}", 4)
+    (13, 18, ['effect'])
+    """
+    word, start, end = word_at(line, 0, column)
+    found = fixes(message, word)
+    if found:
+        return start, end, found
+    for named in re.findall(r"'([^']+)'", message)[:1]:
+        hits = list(re.finditer(rf"(?<![A-Za-z0-9_]){re.escape(named)}(?![A-Za-z0-9_])", line))
+        found = fixes(message, named) if len(hits) == 1 else []
+        if found:
+            return hits[0].start(), hits[0].end(), found
+    return None
 
 
 def parameter_values(before: str) -> list[tuple[str, str, str]]:

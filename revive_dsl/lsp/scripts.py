@@ -30,7 +30,7 @@ text being typed does not load), so that:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from revive_dsl.engine.game import MOVES, Runner
@@ -80,10 +80,11 @@ class Played:
 
     def state_after(self, done: int) -> Any:
         """The game after step ``done`` (0: the start), or after the last step that plays, if it stops before."""
-        self._play(done)
+        self.run(done)
         return self.replay.states[min(done, self.replay.done)]
 
-    def _play(self, to: int | None) -> None:
+    def run(self, to: int | None) -> None:
+        """Play on up to step ``to`` (None: to the end), stopping at the first divergence (kept in ``problems``)."""
         if self.problems is not None or (to is not None and self.replay.done >= to):
             return
         try:
@@ -104,12 +105,10 @@ class Played:
 class Scripts:
     """The last play of each open script, by file."""
 
-    played: dict[str, Played] | None = None
+    played: dict[str, Played] = field(default_factory=dict)
 
     def play(self, file: str, text: str) -> Played | None:
         """The play of this text; while it does not load (being typed), the last one that did; None if none."""
-        if self.played is None:
-            self.played = {}
         kept = self.played.get(file)
         if kept is not None and kept.text == text:
             return kept
@@ -123,13 +122,17 @@ class Scripts:
         self.played[file] = found = Played(text, script, replay)
         return found
 
+    def forget(self, file: str) -> None:
+        """Drop the play of a file the editor closed."""
+        self.played.pop(file, None)
+
     def divergence(self, file: str, text: str) -> list[Diagnostic]:
         """The first step where playing the script back stops matching it, as positioned diagnostics ([]: none,
         or the script does not load: its loading problems are reported apart)."""
         played = self.play(file, text)
         if played is None or played.text != text:
             return []
-        played._play(None)
+        played.run(None)
         return list(played.problems or [])
 
     def hover(self, file: str, text: str, line: int, column: int) -> str | None:
@@ -222,7 +225,7 @@ def _answers(played: Played, line: int, done: str) -> list[tuple[str, str, str]]
     try:
         names = [p.name for p in played.replay.states[0].players]
         words = done.split()
-        if words == [words[0]] and words[0] in names:  # only the mover so far: the turn's moves
+        if len(words) == 1 and words[0] in names:  # only the mover so far: the turn's moves
             mover, keys = words[0], []
         else:
             move = parse_move(done)

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlparse
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from revive_dsl.lsp.analysis import Workspace, fixes, word_at
+from revive_dsl.lsp.analysis import Workspace, fix_at, word_at
 from revive_dsl.positions import Diagnostic
 from revive_dsl.resources import version
 
@@ -63,17 +63,16 @@ def _range(diagnostic: Diagnostic) -> types.Range:
 
 
 def _shown(diagnostic: Diagnostic) -> types.Diagnostic:
-    """A problem as the editor shows it; a did-you-mean about the text at its range rides along in ``data``."""
+    """A problem as the editor shows it; its did-you-mean rides along in ``data``: the replacements, and the
+    columns of its line they replace."""
     where = _range(diagnostic)
-    source = diagnostic.source_line or ""
-    word = source[where.start.character : where.end.character] if where.start.line == where.end.line else ""
-    offered = fixes(diagnostic.message, word)
+    fix = fix_at(diagnostic.message, diagnostic.source_line or "", where.start.character)
     return types.Diagnostic(
         range=where,
         message=diagnostic.message,
         severity=types.DiagnosticSeverity.Error,
         source="revive",
-        data={"replace": offered} if offered else None,
+        data=None if fix is None else {"replace": fix[2], "columns": [fix[0], fix[1]]},
     )
 
 
@@ -113,8 +112,11 @@ def _quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[typ
     out = []
     for problem in params.context.diagnostics:
         data = problem.data if isinstance(problem.data, dict) else {}
+        line = problem.range.start.line
+        start, end = data.get("columns", [problem.range.start.character, problem.range.end.character])
+        where = types.Range(types.Position(line, start), types.Position(line, end))
         for word in data.get("replace", []):
-            edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(range=problem.range, new_text=word)]})
+            edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=word)]})
             out.append(
                 types.CodeAction(
                     title=f"Replace with '{word}'",
@@ -129,6 +131,7 @@ def _quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[typ
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def _closed(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    WORKSPACE.scripts.forget(_path(params.text_document.uri))
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
