@@ -348,3 +348,15 @@ async def test_a_mistyped_key_told_at_its_mapping_is_fixed_at_the_key(client, tm
     row = text.splitlines()[edit.range.start.line]
     assert row[edit.range.start.character : edit.range.end.character] == "provenanse"
     assert edit.new_text == "provenance"
+
+
+@pytest.mark.asyncio
+async def test_closing_a_document_clears_its_problems(client, tmp_path):
+    path, text = _script(tmp_path)
+    broken = text.replace("- Bob build -2,1 small", "- Bob build 2,-2 small", 1)
+    uri = _open(client, path, broken)
+    assert len(await _diagnostics(client, uri)) == 1  # opened: played back, the divergence told
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert await _diagnostics(client, uri) == []
