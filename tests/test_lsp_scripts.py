@@ -49,3 +49,15 @@ def test_an_edit_in_the_header_keeps_nothing_and_an_edit_in_a_step_keeps_nothing
     assert len(played.replay.states) == index  # the states up to the step before the changed one
     [problem] = scripts.divergence(str(SCRIPT), moved)  # and the changed step is played again, and diverges
     assert problem.pos.line == row + 1 and problem.message.startswith(f"step {index} (Bob build 2,-2 small)")
+
+
+def test_a_header_written_after_the_steps_is_never_taken_as_shared():
+    text = SCRIPT.read_text(encoding="utf-8")
+    head, steps = text.split("setup:\n  seed: 12\n  draws: seed\n", 1)
+    late = f"{head}{steps}setup:\n  seed: 12\n  draws: seed\n"  # the setup after the steps
+    scripts = Scripts()
+    assert scripts.divergence(str(SCRIPT), late) == []
+    reseeded = late.replace("  seed: 12\n", "  seed: 13\n")
+    played = scripts.play(str(SCRIPT), reseeded)
+    assert len(played.replay.states) == 1  # all the steps shared, yet another setup: played anew
+    assert played.replay.states[0].seed == 13

@@ -181,7 +181,11 @@ def _go_on_from(kept: Played, script: Script, replay: Replay) -> None:
     """Start ``replay`` (of a new text of the script) with the states the last play of the file reached whose
     steps stand whole in the text the two share from its start: a keystroke in step 400 replays from step 399,
     not from the setup. A step's state depends only on the text before the next step (the header, the moves
-    and their checks), so a state kept is the state the new text would reach."""
+    and their checks) when the steps come last, so a state kept is the state the new text would reach."""
+    rows = script.text.split("\n")
+    first = next((i for i, row in enumerate(rows) if row.startswith("steps:")), len(rows))
+    if any(row[:1].isalpha() for row in rows[first + 1 :]):  # a header key after the steps: no prefix is safe
+        return
     same = len(_common_start(kept.text, script.text))
     lines = script.text[:same].count("\n")  # the lines wholly shared (0-based, before this one)
     steps = script.steps
