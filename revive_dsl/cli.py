@@ -726,6 +726,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             found.add_arguments(p)
             p.set_defaults(command_func=found.main)
     p = sub.add_parser("lsp", help="a language server for editors over stdio: problems as you type, hover, completion")
+    # editors' clients (vscode-languageclient among them) name the transport; stdio is the only one served
+    p.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default and only way)")
     p.set_defaults(command_func=cmd_lsp)
     p = sub.add_parser("moves", help="the decision open after a step of a script, with every legal answer")
     p.add_argument("script", help="a replay script")

@@ -11,6 +11,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from revive_dsl.replay import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -150,3 +152,211 @@ async def test_definition_references_symbols_and_formatting(client, tmp_path):
     )
     files = {Path(m.uri).name for m in mentions}
     assert {"technologies.yaml", "tribes.yaml", "player_board.yaml"} <= files
+
+
+def _change(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def _hover(client: LanguageClient, uri: str, where: types.Position) -> str | None:
+    found = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=where)
+    )
+    return None if found is None else found.contents.value
+
+
+async def _labels(client: LanguageClient, uri: str, where: types.Position) -> list[str]:
+    found = await client.text_document_completion_async(
+        types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=where)
+    )
+    return [item.label for item in found.items]
+
+
+@pytest.mark.asyncio
+async def test_a_did_you_mean_is_a_quick_fix_that_writes_the_suggestion_over_the_mistyped_word(client, tmp_path):
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "base", pack)
+    path = pack / "crates.yaml"
+    text = path.read_text(encoding="utf-8").replace('effect: "gain 2 gear"', 'effect: "gain 2 gaer"', 1)
+    uri = _open(client, path, text)
+    [problem] = await _diagnostics(client, uri)
+    assert problem.data["replace"] == ["gear"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=problem.range,
+            context=types.CodeActionContext(diagnostics=[problem]),
+        )
+    )
+    [action] = actions
+    assert action.title == "Replace with 'gear'" and action.kind == types.CodeActionKind.QuickFix
+    [edit] = action.edit.changes[uri]
+    assert edit.range == problem.range and edit.new_text == "gear"
+    row = text.splitlines()[edit.range.start.line]
+    fixed = row[: edit.range.start.character] + edit.new_text + row[edit.range.end.character :]
+    assert fixed == '    effect: "gain 2 gear"'
+    # a problem without a did-you-mean offers no fix
+    bare = types.Diagnostic(range=problem.range, message="something else is wrong", source="revive")
+    none = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=problem.range,
+            context=types.CodeActionContext(diagnostics=[bare]),
+        )
+    )
+    assert not none
+
+
+@pytest.mark.asyncio
+async def test_hover_on_an_effect_text_tells_the_whole_effect_in_english(client):
+    path = ROOT / "content" / "base" / "citizen_cards.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    told = await _hover(client, uri, _at(text, '"advance grey; slot"', 10))  # on the ';' between two words
+    assert told is not None and told.startswith("**cit_smith** `bottom`: ")
+    on_word = await _hover(client, uri, _at(text, '"advance grey; slot"', 2))  # on 'advance': the word, then the text
+    assert on_word.startswith("**advance** (") and on_word.endswith(told)
+    assert await _hover(client, uri, _at(text, "bottom:", 1)) is None  # the key is not the text
+
+
+def _script(tmp_path: Path) -> tuple[Path, str]:
+    path = tmp_path / "game.yaml"
+    text = (ROOT / "replays" / "games" / "2p-nadair-ox49.yaml").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+@pytest.mark.asyncio
+async def test_a_scripts_space_key_is_told_as_it_stands_before_and_after_the_step(client, tmp_path):
+    path, text = _script(tmp_path)
+    uri = _open(client, path, text)
+    assert await _diagnostics(client, uri) == []  # opened: played back to its end, nothing diverges
+    told = await _hover(client, uri, _at(text, "- move: Ann build 2,-2 small", len("- move: Ann build ") + 1))
+    assert told.startswith("**2,-2**: sand, tile slot s2")
+    step = next(s.index for s in load_script(path).steps if s.text == "Ann build 2,-2 small")
+    assert f"Before step {step} (`Ann build 2,-2 small`), on it: nothing" in told
+    assert "After it, on it: Ann's small building" in told
+
+
+@pytest.mark.asyncio
+async def test_completion_on_a_scripts_move_line_offers_the_players_and_the_legal_answers(client, tmp_path):
+    path, text = _script(tmp_path)
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    row = "- move: Ann build 2,-2 small"
+    assert await _labels(client, uri, _at(text, row, len("- move: "))) == ["Ann", "Bob", "setup"]
+    moves = await _labels(client, uri, _at(text, row, len("- move: Ann ")))
+    assert moves == ["play", "build", "populate", "end"]  # the moves left to Ann at that point of her turn
+    assert await _labels(client, uri, _at(text, row, len("- move: Ann bu"))) == ["build"]
+    spaces = await _labels(client, uri, _at(text, row, len("- move: Ann build ")))
+    assert "2,-2" in spaces and "-2,1" in spaces and "0,0" not in spaces  # the sand spaces Ann may build on
+
+
+@pytest.mark.asyncio
+async def test_saving_a_script_reports_its_first_divergence_at_that_steps_line(client, tmp_path):
+    path, text = _script(tmp_path)
+    uri = _open(client, path, text)
+    assert await _diagnostics(client, uri) == []
+    broken = text.replace("- Bob build -2,1 small", "- Bob build 2,-2 small", 1)
+    _change(client, uri, broken, 2)
+    assert await _diagnostics(client, uri) == []  # as you type: the script reads; it is played on save
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    [problem] = await _diagnostics(client, uri)
+    assert problem.range.start.line == broken.splitlines().index("- Bob build 2,-2 small")
+    step = next(s.index for s in load_script(path).steps if s.text == "Bob build -2,1 small")
+    assert problem.message.startswith(f"step {step} (Bob build 2,-2 small)")
+
+
+@pytest.mark.asyncio
+async def test_bad_input_gets_one_clear_problem_or_nothing_and_the_server_keeps_answering(client, tmp_path):
+    huge = tmp_path / "huge.yaml"  # 5 MB of components: told, not checked as you type
+    body = "".join(
+        f"  - {{id: c{i}, name: C, provenance: representative, effect: 'gain 2 gear'}}\n" for i in range(70_000)
+    )
+    uri = _open(client, huge, "kind: crate\ncomponents:\n" + body)
+    [problem] = await _diagnostics(client, uri)
+    assert problem.message.startswith("the file is 5.") and "too big to check as you type" in problem.message
+    assert await _hover(client, uri, types.Position(2, 60)) is None
+    binary = tmp_path / "picture.yaml"  # a binary file opened as text
+    data = bytes(range(256)) * 8
+    binary.write_bytes(data)
+    uri = _open(client, binary, data.decode("latin-1"))
+    problems = await _diagnostics(client, uri)
+    assert len(problems) == 1 and problems[0].range.start.line == 0
+    latin = tmp_path / "latin.yaml"  # not UTF-8 on disk: the editor shows the byte as U+FFFD
+    latin.write_bytes(b"kind: crate\n# caf\xe9\ncomponents: []\n")
+    uri = _open(client, latin, "kind: crate\n# caf\ufffd\ncomponents: []\n")
+    [problem] = await _diagnostics(client, uri)
+    assert problem.message == "not UTF-8 text (byte 0xe9): save the file as UTF-8"
+    assert problem.range.start == types.Position(1, 5)
+    outside = tmp_path / "loose.yaml"  # outside any pack: checked against the bundled packs
+    loose = "kind: crate\ncomponents:\n  - {id: loose_1, name: L, provenance: representative, effect: 'gain 2 gaer'}\n"
+    uri = _open(client, outside, loose)
+    [problem] = await _diagnostics(client, uri)
+    assert "did you mean 'gear'?" in problem.message and problem.range.start.line == 2
+    untitled = "untitled:Untitled-1"  # no file at all
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=untitled, language_id="yaml", version=1, text="\x00\x01\x02")
+        )
+    )
+    assert len(await _diagnostics(client, untitled)) == 1
+    assert await _labels(client, untitled, types.Position(0, 1)) is not None
+    path = ROOT / "content" / "base" / "crates.yaml"  # and the server still answers
+    text = path.read_text(encoding="utf-8")
+    told = await _hover(client, _open(client, path, text), _at(text, 'effect: "gain 2 gear"', len("effect: ") + 2))
+    assert told.startswith("**gain** (effect, base)")
+
+
+@pytest.mark.asyncio
+async def test_completion_after_a_dsl_word_offers_the_values_its_next_parameter_takes(client):
+    path = ROOT / "content" / "base" / "citizen_cards.yaml"
+    text = path.read_text(encoding="utf-8").replace('top: "gain 2 gear"', 'top: "gain 2 g"', 1)
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    assert await _labels(client, uri, _at(text, 'top: "gain 2 g"', len('top: "gain 2 g'))) == ["gear"]
+    advance = _at(text, 'bottom: "advance grey; slot"', len('bottom: "advance '))
+    assert await _labels(client, uri, advance) == ["grey", "green", "yellow", "any"]  # the tracks, nothing else
+    anywhere = await _labels(client, uri, _at(text, "colour: grey", len("colour: ")))
+    assert {"grey", "crystal", "forest", "gain", "cit_smith"} <= set(anywhere)  # values, words and ids
+
+
+@pytest.mark.asyncio
+async def test_a_mistyped_key_told_at_its_mapping_is_fixed_at_the_key(client, tmp_path):
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "base", pack)
+    path = pack / "crates.yaml"
+    text = path.read_text(encoding="utf-8").replace("provenance: representative", "provenanse: representative", 1)
+    uri = _open(client, path, text)
+    problems = await _diagnostics(client, uri)
+    [typo] = [p for p in problems if "unknown key 'provenanse'" in p.message]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=typo.range,
+            context=types.CodeActionContext(diagnostics=problems),
+        )
+    )
+    [action] = actions  # only the problem with a did-you-mean offers a fix
+    [edit] = action.edit.changes[uri]
+    row = text.splitlines()[edit.range.start.line]
+    assert row[edit.range.start.character : edit.range.end.character] == "provenanse"
+    assert edit.new_text == "provenance"
+
+
+@pytest.mark.asyncio
+async def test_closing_a_document_clears_its_problems(client, tmp_path):
+    path, text = _script(tmp_path)
+    broken = text.replace("- Bob build -2,1 small", "- Bob build 2,-2 small", 1)
+    uri = _open(client, path, broken)
+    assert len(await _diagnostics(client, uri)) == 1  # opened: played back, the divergence told
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert await _diagnostics(client, uri) == []

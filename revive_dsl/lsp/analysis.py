@@ -11,7 +11,14 @@ Plain functions over text, so that they are tested without a client and the serv
 - :meth:`Workspace.completions` lists the DSL words and component ids that start with the word being typed;
 - :meth:`Workspace.definition` and :meth:`Workspace.references` find a component id's definition and every
   mention of it in the packs; :meth:`Workspace.symbols` lists a file's components; :meth:`Workspace.formatted`
-  is the file in ``revive fmt``'s canonical form.
+  is the file in ``revive fmt``'s canonical form;
+- :func:`fixes` and :func:`fix_at` read the did-you-mean of a problem and where it writes, for the editor's
+  quick fix.
+
+A replay or tutorial script is played by the engine (:mod:`~revive_dsl.lsp.scripts`): its first divergence on
+save, a board space's facts on hover, the legal answers at a step in completion. A text over
+:data:`MAX_TYPED_BYTES` is not checked as it is typed (one problem says so), nor are non-UTF-8 files (one problem
+at the first bad byte).
 
 >>> ws = Workspace()
 >>> [d.message for d in ws.diagnostics("demo.yaml", "kind: crate\\ncomponents:\\n  - {id: c1, name: C, "
@@ -19,6 +26,8 @@ Plain functions over text, so that they are tested without a client and the serv
 ["'gaer' is not a gainable ...did you mean 'gear'?"]
 >>> ws.hover("demo.yaml", "effect: 'gain 2 gear'", 0, 10).splitlines()[0]
 '**gain** (effect, base): `gain [count=1] what:gainable`'
+>>> fixes("'gaer' is not a gainable (a resource); did you mean 'gear'?", "gaer")
+['gear']
 """
 
 from __future__ import annotations
@@ -40,11 +49,126 @@ from revive_dsl.content.packs import (
     with_bundled_dependencies,
 )
 from revive_dsl.content.yamlsrc import load_yaml
-from revive_dsl.dsl.signatures import SIGNATURES
-from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
+from revive_dsl.dsl.explain import explain
+from revive_dsl.dsl.signatures import SIGNATURES, TYPE_DOCS, TYPES
+from revive_dsl.lsp.scripts import Scripts
+from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
+# A did-you-mean at the end of a problem's message: one quoted word, or several bare ones.
+_MEAN_ONE = re.compile(r"did you mean '([^']+)'\?")
+_MEAN_SOME = re.compile(r"did you mean ([^'?]+)\?")
+
+# Checking runs on every keystroke, in the server's one thread: a text past this size (the largest bundled
+# content file is 15 kB; checking takes about 2 s a megabyte) is left to ``revive check``, so the editor stays
+# answered.
+MAX_TYPED_BYTES = 1_000_000
+
+
+def fixes(message: str, word: str) -> list[str]:
+    """The replacements a problem's did-you-mean offers for ``word``, the text at the problem's range; [] when the
+    message suggests nothing or is about another text (the range would not be the word to replace).
+
+    >>> fixes("unknown key 'vresion'; did you mean 'version'? (allowed: id, version)", "vresion")
+    ['version']
+    >>> fixes("no 'pionts' in Ann.pionts; did you mean Ann.points, Ann.point?", "pionts")
+    []
+    >>> fixes("'gaer' is not a gainable; did you mean 'gear'?", "gain")
+    []
+    """
+    if not word or f"'{word}'" not in message:
+        return []
+    one = _MEAN_ONE.search(message)
+    if one:
+        return [one.group(1)]
+    some = _MEAN_SOME.search(message)
+    found = [w.strip() for w in some.group(1).split(",")] if some else []
+    return [w for w in found if _WORD.fullmatch(w)]
+
+
+def fix_at(message: str, line: str, column: int) -> tuple[int, int, list[str]] | None:
+    """Where on its line (0-based start and end columns) a problem's did-you-mean writes, and what: the word at
+    the problem's column, or else the word the message names when it stands once on the line (a schema tells an
+    unknown key at its mapping); None when the message suggests nothing for either.
+
+    >>> fix_at("'gaer' is not a gainable; did you mean 'gear'?", "  top: 'gain 2 gaer'", 17)
+    (15, 19, ['gear'])
+    >>> fix_at("unknown key 'efect'; did you mean 'effect'?", "  - {id: c1, efect: 'gain 2 gear'}", 4)
+    (13, 18, ['effect'])
+    """
+    word, start, end = word_at(line, 0, column)
+    found = fixes(message, word)
+    if found:
+        return start, end, found
+    for named in re.findall(r"'([^']+)'", message)[:1]:
+        hits = list(re.finditer(rf"(?<![A-Za-z0-9_]){re.escape(named)}(?![A-Za-z0-9_])", line))
+        found = fixes(message, named) if len(hits) == 1 else []
+        if found:
+            return hits[0].start(), hits[0].end(), found
+    return None
+
+
+def parameter_values(before: str) -> list[tuple[str, str, str]]:
+    """(value, "value", what it is) for the next parameter of the last DSL word in ``before`` (an effect text up
+    to the word being typed), when that parameter takes words from a table; [] otherwise.
+
+    >>> [v for v, _, _ in parameter_values('top: "gain 2 ')]
+    ['gear', 'book', 'food', 'crystal', 'basic']
+    >>> [v for v, _, _ in parameter_values("advance ")]
+    ['grey', 'green', 'yellow', 'any']
+    >>> parameter_values("gain 2 gear "), parameter_values("kind: ")
+    ([], [])
+    """
+    words = _WORD.findall(before)
+    last = next((i for i in range(len(words) - 1, -1, -1) if words[i] in SIGNATURES), None)
+    if last is None:
+        return []
+    args = words[last + 1 :]
+    for param in SIGNATURES[words[last]].params:
+        if args and (args[0].isdigit() if param.numeric else args[0] in TYPES.get(param.type, ())):
+            args = args[1:]
+        elif args or param.numeric:  # a word this parameter does not take, or a number to write
+            if not param.optional:
+                return []
+        else:
+            return [(value, "value", TYPE_DOCS.get(param.type, param.type)) for value in TYPES.get(param.type, ())]
+    return []
+
+
+def too_big(file: str, text: str) -> Diagnostic | None:
+    """The problem of a text too big to check as it is typed, or None.
+
+    >>> too_big("huge.yaml", "x" * 1_500_000).message
+    'the file is 1.5 MB: too big to check as you type (up to 1 MB); run `revive check huge.yaml`'
+    """
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_TYPED_BYTES:
+        return None
+    shown = f"{size / 1_000_000:.1f} MB: too big to check as you type (up to {MAX_TYPED_BYTES // 1_000_000} MB)"
+    return Diagnostic(Pos(file, 1, 1), f"the file is {shown}; run `revive check {file}`")
+
+
+def not_utf8(file: str, text: str) -> Diagnostic | None:
+    """The problem of a file whose bytes on disk are not UTF-8 (the editor shows them as U+FFFD), or None.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "cafe.yaml"
+    >>> _ = path.write_bytes(b"kind: crate\\n# caf\\xe9\\n")
+    >>> not_utf8(str(path), "kind: crate\\n# caf\\ufffd\\n").message
+    'not UTF-8 text (byte 0xe9): save the file as UTF-8'
+    """
+    if "\ufffd" not in text:
+        return None
+    try:
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_TYPED_BYTES + 1)
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return undecodable(file, data, err)
+    except (OSError, ValueError):  # not on disk (a new file, another scheme), or unreadable: the text as it is
+        return None
+    return None
 
 
 def word_at(text: str, line: int, column: int) -> tuple[str, int, int]:
@@ -90,6 +214,7 @@ class Workspace:
     # the last document read for hover and completion, with its components: a burst of requests on one text
     # (a keystroke's completion, then a hover) loads it once
     last: tuple[str, str, dict] | None = None
+    scripts: Scripts = field(default_factory=Scripts)  # each open script's last play
 
     def context(self, path: Path) -> tuple[Content, str]:
         """The content a file is checked against (its pack without the file itself, and that pack's
@@ -120,12 +245,19 @@ class Workspace:
             load_doc(doc, pack, content, problems)
         return content
 
-    def diagnostics(self, file: str, text: str) -> list[Diagnostic]:
-        """Every problem of the document ``file`` as the editor holds it, in text order."""
+    def diagnostics(self, file: str, text: str, replay: bool = False) -> list[Diagnostic]:
+        """Every problem of the document ``file`` as the editor holds it, in text order; with ``replay`` (the
+        editor saved it), a script that loads is also played back, to its first divergence."""
+        first = too_big(file, text) or not_utf8(file, text)
+        if first is not None:
+            return [first]
         problems: list[Diagnostic] = []
         try:
             if is_script_text(text):
-                return _script_problems(file, text)
+                problems = _script_problems(file, text)
+                if replay and not problems:
+                    problems = self.scripts.divergence(file, text)
+                return sorted(attach_lines(problems, {file: text}), key=lambda d: (d.pos.line, d.pos.column))
             content = self.loaded(file, text, problems)
             check_references(content, problems)
         except DslError as err:
@@ -138,29 +270,76 @@ class Workspace:
     def hover(self, file: str, text: str, line: int, column: int) -> str | None:
         """Markdown for the word at the cursor: a DSL word's signature, English and doc; a component id's kind,
         name and where it is defined; None for anything else."""
+        if too_big(file, text):
+            return None
+        script = is_script_text(text)
+        if script:
+            told = self.scripts.hover(file, text, line, column)
+            if told is not None:
+                return told
         word, _, _ = word_at(text, line, column)
         sig = SIGNATURES.get(word)
+        effect = None if script else self._effect_at(file, text, line, column)
         if sig is not None:
             params = " ".join(_param(p) for p in sig.params)
             head = f"**{sig.name}** ({sig.kind}, {sig.package}): `{sig.name}{' ' + params if params else ''}`"
-            return f"{head}\n\n{sig.doc}\n\nEnglish: {sig.english}. Example: `{sig.example}`"
+            told = f"{head}\n\n{sig.doc}\n\nEnglish: {sig.english}. Example: `{sig.example}`"
+            return told if effect is None else f"{told}\n\n---\n\n{effect}"
         comp = self._components(file, text).get(word)
         if comp is not None:
             return f"**{comp.id}**: {comp.name} ({comp.kind}, pack {comp.pack}), defined at {comp.pos}"
+        return effect
+
+    def _effect_at(self, file: str, text: str, line: int, column: int) -> str | None:
+        """The English of the effect text at the cursor (the whole text, as ``revive explain`` tells it), None
+        when the cursor is on no effect text of a component this file defines."""
+        try:
+            doc = load_yaml(text, file)
+        except DslError:
+            return None
+        # a value's text runs from its start to the next value's start, or to the end of the line before it
+        starts = sorted((at[0], at[1]) for at in doc.marks.values())
+        here = (line + 1, column + 1)
+        mine = [c for c in self._components(file, text).values() if c.pos.file == file]
+        for comp in mine:
+            for name, program in comp.effects.items():
+                begin = (program.pos.line, program.pos.column)
+                after = next((at for at in starts if at > begin), None)
+                end = (after[0] - 1, 1 << 30) if after and after[0] > begin[0] else after or (1 << 30, 0)
+                if begin <= here <= end:
+                    return f"**{comp.id}** `{name}`: {explain(program)}"
         return None
 
     def completions(self, file: str, text: str, line: int, column: int) -> list[tuple[str, str, str]]:
-        """(label, kind, detail) of every DSL word and component id starting with the word before the cursor."""
+        """(label, kind, detail) of what may stand at the cursor, starting with the word before it: after a DSL
+        word, the values its next parameter takes (``gain 2 `` -> the gainables); else every DSL word, component
+        id, and resource, colour and other value name. On a script's move line: its players and legal answers."""
+        if too_big(file, text):
+            return []
+        if is_script_text(text):
+            found = self.scripts.completions(file, text, line, column)
+            if found:
+                return found
         word, start, _ = word_at(text, line, column)
         prefix = word[: max(column - start, 0)]
-        out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
-        out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
+        rows = text.split("\n")
+        before = rows[line][:start] if 0 <= line < len(rows) else ""
+        out = parameter_values(before)
+        if not out:
+            out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
+            out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
+            named = {value: kind for kind, values in reversed(TYPES.items()) for value in values}
+            out += [
+                (value, "value", TYPE_DOCS[kind]) for value, kind in sorted(named.items()) if value not in SIGNATURES
+            ]
         return [item for item in out if item[0].startswith(prefix)]
 
     def _components(self, file: str, text: str) -> dict:
         """Every component the document can name: its own (as far as they load) and its context's."""
         if self.last is not None and self.last[:2] == (file, text):
             return self.last[2]
+        if too_big(file, text):
+            return {}
         found = self._read_components(file, text)
         self.last = (file, text, found)
         return found
@@ -197,7 +376,7 @@ class Workspace:
 
     def symbols(self, file: str, text: str) -> list[tuple[str, str, Pos]]:
         """(id, kind, where) of each component the file defines, in file order."""
-        if is_script_text(text):
+        if too_big(file, text) or is_script_text(text):
             return []
         try:
             content = self.loaded(file, text, [])
@@ -211,6 +390,8 @@ class Workspace:
         or the file has problems."""
         from revive_dsl.fmt import format_text
 
+        if too_big(file, text):
+            return None
         return format_text(text, file).new_text
 
 

@@ -1,25 +1,51 @@
 """``revive lsp``: a Language Server Protocol server over stdio, on pygls, for content files and replay scripts.
 
 Each change of an open document is checked (:class:`~revive_dsl.lsp.analysis.Workspace`) and its problems
-published at their exact place; hover tells a DSL word or a component id; completion offers the DSL words and
-component ids that fit the word being typed. Everything it says comes from the same code as ``revive check`` and
-``revive explain``.
+published at their exact place, each did-you-mean with a quick fix that writes it; a script is also played back
+when it is opened or saved, to its first divergence. Hover tells a DSL word, a whole effect text in English, a
+component id, or a script's board space at that step; completion offers the DSL words and component ids that fit
+the word being typed, and on a script's move line its players and the legal answers at that step. Everything it
+says comes from the same code as ``revive check``, ``revive explain`` and ``revive verify``. A feature that fails
+on some text answers nothing and logs why: the server never stops for a document.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from revive_dsl.lsp.analysis import Workspace, word_at
+from revive_dsl.lsp.analysis import Workspace, fix_at, word_at
 from revive_dsl.positions import Diagnostic
 from revive_dsl.resources import version
 
 SERVER = LanguageServer("revive-dsl", version())
 WORKSPACE = Workspace()
+LOG = logging.getLogger(__name__)
+
+
+def _answers(default: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A feature that answers ``default`` (and logs the error) where it would fail: one odd document never
+    stops the server or leaves the editor with an error for every keystroke."""
+
+    def wrap(feature: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(feature)
+        def guarded(ls: LanguageServer, params: Any) -> Any:
+            try:
+                return feature(ls, params)
+            except Exception:
+                LOG.exception("%s failed", feature.__name__)
+                return default() if callable(default) else default
+
+        return guarded
+
+    return wrap
 
 
 def _path(uri: str) -> str:
@@ -36,37 +62,81 @@ def _range(diagnostic: Diagnostic) -> types.Range:
     return types.Range(types.Position(line, column), types.Position(line, end))
 
 
-def _publish(ls: LanguageServer, uri: str) -> None:
+def _shown(diagnostic: Diagnostic) -> types.Diagnostic:
+    """A problem as the editor shows it; its did-you-mean rides along in ``data``: the replacements, and the
+    columns of its line they replace."""
+    where = _range(diagnostic)
+    fix = fix_at(diagnostic.message, diagnostic.source_line or "", where.start.character)
+    return types.Diagnostic(
+        range=where,
+        message=diagnostic.message,
+        severity=types.DiagnosticSeverity.Error,
+        source="revive",
+        data=None if fix is None else {"replace": fix[2], "columns": [fix[0], fix[1]]},
+    )
+
+
+def _publish(ls: LanguageServer, uri: str, replay: bool = False) -> None:
     document = ls.workspace.get_text_document(uri)
-    found = WORKSPACE.diagnostics(_path(uri), document.source)
-    shown = [
-        types.Diagnostic(range=_range(d), message=d.message, severity=types.DiagnosticSeverity.Error, source="revive")
-        for d in found
-    ]
+    found = WORKSPACE.diagnostics(_path(uri), document.source, replay=replay)
+    shown = [_shown(d) for d in found]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=shown))
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_OPEN)
+@_answers(None)
 def _opened(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    _publish(ls, params.text_document.uri)
+    _publish(ls, params.text_document.uri, replay=True)
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+@_answers(None)
 def _changed(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
     _publish(ls, params.text_document.uri)
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_SAVE)
+@_answers(None)
 def _saved(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-    _publish(ls, params.text_document.uri)
+    _publish(ls, params.text_document.uri, replay=True)
+
+
+@SERVER.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+)
+@_answers(list)
+def _quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """Each did-you-mean of the problems in the range: replace the problem's word with the suggestion."""
+    uri = params.text_document.uri
+    out = []
+    for problem in params.context.diagnostics:
+        data = problem.data if isinstance(problem.data, dict) else {}
+        line = problem.range.start.line
+        start, end = data.get("columns", [problem.range.start.character, problem.range.end.character])
+        where = types.Range(types.Position(line, start), types.Position(line, end))
+        for word in data.get("replace", []):
+            edit = types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=word)]})
+            out.append(
+                types.CodeAction(
+                    title=f"Replace with '{word}'",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[problem],
+                    edit=edit,
+                    is_preferred=len(data["replace"]) == 1,
+                )
+            )
+    return out
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def _closed(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    WORKSPACE.scripts.forget(_path(params.text_document.uri))
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)
+@_answers(None)
 def _hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
     document = ls.workspace.get_text_document(params.text_document.uri)
     at = params.position
@@ -76,12 +146,24 @@ def _hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
 
+def _no_items() -> types.CompletionList:
+    return types.CompletionList(is_incomplete=False, items=[])
+
+
 @SERVER.feature(types.TEXT_DOCUMENT_COMPLETION)
+@_answers(_no_items)
 def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList:
     document = ls.workspace.get_text_document(params.text_document.uri)
     at = params.position
     found = WORKSPACE.completions(_path(params.text_document.uri), document.source, at.line, at.character)
-    kinds = {"word": types.CompletionItemKind.Function, "id": types.CompletionItemKind.Reference}
+    kinds = {
+        "word": types.CompletionItemKind.Function,
+        "id": types.CompletionItemKind.Reference,
+        "player": types.CompletionItemKind.Variable,
+        "move": types.CompletionItemKind.Keyword,
+        "answer": types.CompletionItemKind.EnumMember,
+        "value": types.CompletionItemKind.Value,
+    }
     items = [types.CompletionItem(label=label, kind=kinds[kind], detail=detail) for label, kind, detail in found]
     return types.CompletionList(is_incomplete=False, items=items)
 
@@ -92,6 +174,7 @@ def _location(pos) -> types.Location:
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
+@_answers(None)
 def _definition(ls: LanguageServer, params: types.DefinitionParams) -> types.Location | None:
     document = ls.workspace.get_text_document(params.text_document.uri)
     at = params.position
@@ -100,6 +183,7 @@ def _definition(ls: LanguageServer, params: types.DefinitionParams) -> types.Loc
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_REFERENCES)
+@_answers(list)
 def _references(ls: LanguageServer, params: types.ReferenceParams) -> list[types.Location]:
     document = ls.workspace.get_text_document(params.text_document.uri)
     at = params.position
@@ -108,6 +192,7 @@ def _references(ls: LanguageServer, params: types.ReferenceParams) -> list[types
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@_answers(list)
 def _symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
     document = ls.workspace.get_text_document(params.text_document.uri)
     out = []
@@ -122,6 +207,7 @@ def _symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[typ
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_FORMATTING)
+@_answers(list)
 def _format(ls: LanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
     document = ls.workspace.get_text_document(params.text_document.uri)
     new = WORKSPACE.formatted(_path(params.text_document.uri), document.source)
