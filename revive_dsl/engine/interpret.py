@@ -2,7 +2,9 @@
 
 Each node type has one method; a :class:`~revive_dsl.dsl.nodes.Call` dispatches on its word
 to the table :data:`EFFECTS` (the same words as the signature table's effects). Effects
-are generators: they ``yield`` decisions and receive the chosen option.
+are generators: they ``yield`` decisions and receive the chosen option. Once
+:mod:`revive_dsl.engine.compiled` is loaded (with the machinery), every tree runs as closures compiled from it;
+the walk here stays as the reference (:func:`reference`), and both ask and do the same.
 
 >>> from revive_dsl import parse
 >>> from revive_dsl.engine.registry import load_all
