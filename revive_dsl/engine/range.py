@@ -200,8 +200,10 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
     group = {cell: key for cells_of in LARGE_SPACES.of(ctx) for cell, key in cells_of(ctx).items()}
     sources = set(sources)
     best = dict.fromkeys(sources, 0)
-    buckets: list[list[str]] = [sorted(sources)]  # buckets[d]: spaces reached at d, in the order they were
-    done: set[str] = set()
+    # buckets[d]: spaces reached at d, in the order they were. A space joins a bucket only when its distance
+    # improves, so it is in bucket d at most once, and an entry whose space was reached nearer since is passed
+    # over: no set of spaces done is needed.
+    buckets: list[list[str]] = [sorted(sources)]
     with unchanged(ctx.game):  # the rules below may share what they know of the player
         blocked, blockers, costs = _search_rules(ctx)
         blocked |= avoid
@@ -213,9 +215,8 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
             while index < len(bucket):  # a free step (cost 0) adds to this very bucket
                 space = bucket[index]
                 index += 1
-                if space in done or best[space] != d:
+                if best[space] != d:
                     continue  # reached again later at a shorter distance, and passed from there
-                done.add(space)
                 if space in sources:
                     step = 0
                 elif space in blocked or (blockers and _blocked(ctx, space, blockers)):
@@ -224,16 +225,23 @@ def spaces_between(ctx: Ctx, sources: Iterable[str], avoid: frozenset[str] = fro
                     step = passing.get(space, 1) if passing is not None else passage_cost(ctx, space, costs)
                     if step < 0:
                         raise ValueError(f"a passage cost is never below 0: {step} to pass {space}")
-                mine = group.get(space)
+                far = d + step
+                mine = group.get(space) if group else None
+                if mine is None:  # most spaces: every neighbour at the same distance
+                    for nb in adjacent.get(space, ()):
+                        if far < best.get(nb, far + 1):
+                            best[nb] = far
+                            while len(buckets) <= far:
+                                buckets.append([])
+                            buckets[far].append(nb)
+                    continue
                 for nb in adjacent.get(space, ()):
-                    if nb in done:
-                        continue
-                    far = d if mine is not None and group.get(nb) == mine else d + step  # one large space: free
-                    if far < best.get(nb, far + 1):
-                        best[nb] = far
-                        while len(buckets) <= far:
+                    reach = d if group.get(nb) == mine else far  # within one large space: free
+                    if reach < best.get(nb, reach + 1):
+                        best[nb] = reach
+                        while len(buckets) <= reach:
                             buckets.append([])
-                        buckets[far].append(nb)
+                        buckets[reach].append(nb)
             d += 1
     return best
 
