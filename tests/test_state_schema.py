@@ -171,3 +171,21 @@ def test_the_core_token_record_names_no_packs_field():
     base, both = schema_of(("base",))["$defs"]["Token"], schema_of(BUNDLED)["$defs"]["Token"]
     assert sorted(base["properties"]) == ["player", "token"]
     assert sorted(both["properties"]) == ["closed", "gate", "player", "token"]
+
+
+def test_a_technology_the_tribe_side_lacks_is_refused_at_its_id_with_a_suggestion():
+    """A start state gave a player a technology id of no tribe (found in review): it reached the engine unseen."""
+    text = LOSE.replace("        resting: [cit_smith]\n", "        technologies: [t1, t2x, tech_side_slot]\n")
+    assert start_problems(text) == [
+        (
+            "s.yaml:10:28",
+            "start state: Bob's tribe ox49 (moon) has no technology 't2x'; did you mean 't2c'? (its technologies: t1, "
+            "t2a, t2b, t2c, t3a, t3b, t3c; common ones: tech_side_slot, tech_artifact_energy, tech_artifact_crate)",
+        )
+    ]
+
+
+def test_a_tribe_sides_own_and_the_common_technologies_are_accepted_in_a_start_state():
+    text = LOSE.replace("        resting: [cit_smith]\n", "        technologies: [t1, t2b, tech_side_slot]\n")
+    text = text.replace("active: [cit_smith, start_c_1, start_c_5, start_c_6]", "points: 0")
+    assert Replay(load_script_text(text, "s.yaml")).game.players[1].technologies == ["t1", "t2b", "tech_side_slot"]

@@ -540,6 +540,7 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
     _check_state(script, merged, list(by_name), packages_of(rules if rules is not None else game))
     if rules is not None:
         _check_ids(script, state, rules)
+        _check_technologies(script, players, by_name, rules)
     try:
         game = Game.from_dict(merged)
     except (ValueError, TypeError, KeyError, AttributeError) as err:
@@ -699,6 +700,35 @@ def _check_ids(script: Script, state: dict[str, Any], rules: Rules) -> None:
             problems.append(Diagnostic(script.doc.pos(("setup", "state", *path)), message))
 
     walk(state, (), False)
+    if problems:
+        raise DslError(attach_lines(problems, {script.file: script.text}))
+
+
+def _check_technologies(script: Script, players: dict[str, Any], by_name: dict[str, Any], rules: Rules) -> None:
+    """A player's technologies in a start state must be their tribe side's (``t2a``) or common technologies
+    (``tech_side_slot``): else an error at the id, naming the ones there are."""
+    problems = []
+    for name, over in players.items():
+        techs = over.get("technologies") if isinstance(over, dict) else None
+        if not isinstance(techs, list) or name not in by_name:
+            continue
+        tribe, side = by_name[name]["tribe"], by_name[name]["side"]
+        component = rules.content.components.get(tribe)
+        sides = component.data.get("sides", {}) if component is not None else {}
+        own = [t["id"] for t in sides.get(side, {}).get("technologies", []) if isinstance(t, dict) and "id" in t]
+        common = [c.id for c in rules.content.of_kind("technology")]
+        for index, tid in enumerate(techs):
+            if not isinstance(tid, str) or tid in own or tid in common:
+                continue
+            close = difflib.get_close_matches(tid, own + common, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            message = (
+                f"start state: {name}'s tribe {tribe} ({side}) has no technology '{tid}'{hint} (its technologies: "
+                f"{', '.join(own) or 'none'}; common ones: {', '.join(common) or 'none'})"
+            )
+            problems.append(
+                Diagnostic(script.doc.pos(("setup", "state", "players", name, "technologies", index)), message)
+            )
     if problems:
         raise DslError(attach_lines(problems, {script.file: script.text}))
 
