@@ -125,6 +125,7 @@ def _colour_reward(ctx: Ctx, call: n.Call) -> Effect:
     if len(colours) > 1:  # a card of every colour: its owner says which
         colours = [(yield Decision(ctx.seat, "colour reward", "which colour?", options_of(colours))).key]
     for colour in colours:
+        ctx.log.append(f"{ctx.player.name} gains 1 {COLOUR_RESOURCE[colour]}: {card} is {colour}")
         yield from res.gain(ctx.player, COLOUR_RESOURCE[colour], 1)
 
 

@@ -370,7 +370,11 @@ def _forest_books(ctx: Ctx, call: n.Call) -> Effect:
     space = ctx.event.get("placed")
     if space is None or not _holds(ctx.game.board, space, "forest_tile"):
         return
-    yield from res.gain(ctx.player, "book", len(forest_chain(ctx, space)))
+    books = len(forest_chain(ctx, space))
+    ctx.log.append(
+        f"{ctx.player.name} gains {books} book{'s' if books != 1 else ''}: one for each forest tile chained to {space}"
+    )
+    yield from res.gain(ctx.player, "book", books)
 
 
 @effect("recruit_terrain")
@@ -463,6 +467,7 @@ def _falcon_reward(ctx: Ctx, call: n.Call) -> Effect:
     space = falcon_space(ctx)
     shown = geo.terrain(rules_of(ctx), ctx.game.board, space) if space else None
     if shown in TERRAIN_RESOURCE:
+        ctx.log.append(f"{ctx.player.name} gains 3 {TERRAIN_RESOURCE[shown]}: the falcon's {shown} at {space}")
         yield from res.gain(ctx.player, TERRAIN_RESOURCE[shown], 3)
 
 
