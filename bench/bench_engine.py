@@ -1,6 +1,6 @@
 """How fast the engine plays: random games per second, decisions per second, and the cost of a state copy.
 
-    python bench/bench_engine.py [--games N] [--seed S]
+    python bench/bench_engine.py [--games N] [--seed S] [--profile]
 
 For 1, 2, 3 and 4 players it plays N complete random games (invariants checked after every move,
 as ``revive simulate`` does) and prints the median time per game, games per second and decisions
@@ -60,14 +60,58 @@ def median_us(fn, items) -> float:
     return statistics.median(times) * 1e6
 
 
+# Where random play's time goes, for ``--profile``: (label, module file, function name); the lines nest.
+PROFILED = [
+    ("listing the legal moves (legal_moves)", "game.py", "legal_moves"),
+    ("  of which whether explore, build, populate have an option", "board_actions.py", "action_possible"),
+    ("    of which pricing explore's targets", "board_actions.py", "explore_choices"),
+    ("    of which pricing build's targets", "board_actions.py", "build_choices"),
+    ("    of which pricing populate's targets", "board_actions.py", "populate_choices"),
+    ("    of which machines tried on a copy (_enabling)", "board_actions.py", "_enabling"),
+    ("answering a decision (Runner.answer)", "game.py", "answer"),
+    ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
+    ("  of which a whole copy of the state per move (Game.clone)", "state.py", "clone"),
+    ("range maps searched (_searched)", "range.py", "_searched"),
+    ("range maps' keys (range_key)", "range.py", "range_key"),
+    ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
+    ("the random player choosing (RandomDriver.answer)", "drivers.py", "answer"),
+]
+
+
+def _play_games(rules: Rules, seed: int, games: int) -> int:
+    """Play ``games`` 4-player random games without invariant checks; the number of decisions."""
+    return sum(len(play_random_game(rules, seating(rules, 4, i), seed + i, check=False).answers) for i in range(games))
+
+
+def profile(rules: Rules, seed: int, games: int) -> None:
+    """Shares of random play's time and what they cost a decision, from a statistical profiler (bench/sampling.py):
+    the games are timed alone, then sampled."""
+    from sampling import Sampler
+
+    start = time.process_time()
+    decisions = _play_games(rules, seed, games)
+    per_decision = (time.process_time() - start) / decisions * 1e6
+    with Sampler(within=("bench_engine.py", "_play_games")) as sampler:
+        _play_games(rules, seed, games)
+    print(f"where random play's time goes: {games} 4-player games, {decisions} decisions, {per_decision:.0f} µs a")
+    print(f"decision (timed alone); {sampler.samples} samples (a share's noise: about {sampler.samples**-0.5:.0%})")
+    for label, file, name in PROFILED:
+        share = sampler.share(file, name)
+        print(f"  {label:<62}{share:>6.0%}{share * per_decision:>7.0f} µs")
+
+
 def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--games", type=int, default=5, help="games per player count (default 5)")
     args.add_argument("--seed", type=int, default=1)
+    args.add_argument("--profile", action="store_true", help="print where random play's time goes, then stop")
     opts = args.parse_args()
     load_all()
     rules = Rules.load(("base",))
     play_random_game(rules, seating(rules, 2, 0), opts.seed)  # warm the caches
+    if opts.profile:
+        profile(rules, opts.seed, opts.games)
+        return
 
     print(f"python {sys.version.split()[0]}; {opts.games} random games per player count, invariants checked")
     print()
