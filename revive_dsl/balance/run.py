@@ -209,7 +209,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         n_workers=workers or os.cpu_count() or 1,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",
         silence_logs=logging.ERROR,
     )
     client = Client(cluster)
