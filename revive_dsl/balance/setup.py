@@ -14,7 +14,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -78,22 +80,35 @@ def _sides(setup: BalanceSetup, tribe: str) -> tuple[str, ...]:
 
 
 def seats_of(setup: BalanceSetup, index: int) -> list[tuple[str, str, str]]:
-    """Game ``index``'s seats as (name, tribe, side), in seat order. ``rotate``: seat k plays tribe
-    ``tribes[(index + k) % T]``, the sides turning once every T games; ``draw``: distinct tribes and sides drawn
-    from the game's seed."""
+    """Game ``index``'s seats as (name, tribe, side), in seat order.
+
+    ``rotate``: seat 1 plays ``tribes[index % T]`` and the other seats the tribes at distinct offsets from it, the
+    offsets turning every T games through every ordered choice, so that every T games each tribe sits in each seat
+    once and a whole cycle meets every ordered table of tribes once; the sides turn every T games too, so each
+    tribe plays each side as often (and each table with each pattern of sides). ``draw``: distinct tribes and
+    their sides drawn from the game's seed."""
     tribes, count = setup.tribes, setup.players
     if setup.seating == "draw":
         rng = random.Random(game_seed(setup.seed, index) ^ 0x5EA7)
         chosen = rng.sample(list(tribes), count)
         sides = [rng.choice(_sides(setup, t)) for t in chosen]
     else:
-        chosen = [tribes[(index + seat) % len(tribes)] for seat in range(count)]
-        turn = index // len(tribes)
+        size = len(tribes)
+        offsets = _offsets(size, count)
+        block = index // size
+        chosen = [tribes[(index + o) % size] for o in (0, *offsets[block % len(offsets)])]
+        turn = block + (block // len(offsets) if len(offsets) % 2 == 0 else 0)
         sides = []
         for seat, tribe in enumerate(chosen):
             own = _sides(setup, tribe)
             sides.append(own[(turn + seat) % len(own)])
     return [(f"P{seat + 1}", tribe, side) for seat, (tribe, side) in enumerate(zip(chosen, sides, strict=True))]
+
+
+@functools.cache
+def _offsets(size: int, seats: int) -> list[tuple[int, ...]]:
+    """Every ordered choice of distinct offsets 1..size-1 for the seats after the first."""
+    return list(itertools.permutations(range(1, size), seats - 1))
 
 
 def players_of(setup: BalanceSetup, index: int) -> list[str]:
