@@ -653,7 +653,13 @@ def cmd_balance(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     try:
         with contextlib.ExitStack() as stack:
-            client = None if local else stack.enter_context(dask_client(args.scheduler, args.workers))
+            try:
+                client = None if local else stack.enter_context(dask_client(args.scheduler, args.workers))
+            except (OSError, ValueError, TypeError) as err:  # no scheduler there, or no address
+                where = f"--scheduler {args.scheduler}" if args.scheduler else "the local Dask cluster"
+                why = err if isinstance(err, OSError) else f"not an address such as tcp://HOST:8786 ({err})"
+                print(f"revive balance: {where}: {why}", file=sys.stderr)
+                return 2
             advance = stack.enter_context(progress(console, total, "playing", transient=False))
             seen = [0]
 
@@ -669,9 +675,6 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 report = run_balance(setups[0], args.out, **kept)
     except (RunError, WriteError) as err:
         print(f"revive balance: {err}", file=sys.stderr)
-        return 2
-    except OSError as err:  # the scheduler could not be reached
-        print(f"revive balance: --scheduler {args.scheduler}: {err}", file=sys.stderr)
         return 2
     if report is not None:
         print(_balance_summary(report))

@@ -207,6 +207,7 @@ def test_an_existing_run_is_not_overwritten_unasked(tmp_path, capsys):
         (["--tribes", "nadair"], "revive balance: 2 seats need at least 2 tribes"),
         (["--games", "0"], "revive balance: --games must be at least 1"),
         (["--compare", "nowhere", "nowhere2"], "revive balance: --compare nowhere: no such folder"),
+        (["--scheduler", "foo:bar"], "revive balance: --scheduler foo:bar: not an address such as tcp://HOST:8786"),
     ],
 )
 def test_bad_input_gets_one_line(tmp_path, capsys, extra, message):
