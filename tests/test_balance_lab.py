@@ -257,3 +257,11 @@ def test_compare_plays_the_same_games_on_two_packs(tmp_path, capsys):
     assert (out / "old" / "report.json").is_file() and (out / "new" / "report.json").is_file()
     assert "<table>" in (out / "compare.html").read_text()
     assert os.path.isdir(out / "old" / "games")
+
+
+def test_a_solo_run_reports_scores_and_no_winner():
+    solo = BalanceSetup(packs=("base",), players=1, tribes=("nadair", "formica"), ai=("greedy",), games=2, seed=2)
+    report = run_balance(solo)
+    assert report["win_rate"]["by_tribe"] == {}
+    assert {k: v["n"] for k, v in report["score_by_tribe"].items()} == {"formica": 1, "nadair": 1}
+    assert sum(s["total"] for s in report["points_by_source"].values()) == round(report["score"]["mean"] * 2)

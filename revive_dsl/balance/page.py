@@ -130,6 +130,15 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         body.append(f"<h2>{about}</h2>")
         body.append(rate_chart(rates, level))
         body.append(_rates_table(rates))
+    body.append("<h2>Mean score per tribe and side</h2>")
+    scores = report["score_by_tribe_and_side"]
+    body.append(bar_chart({k: v["mean"] for k, v in scores.items()}, " points"))
+    body.append(
+        _table(
+            ["", "seats", "mean", "sd", "min", "max"],
+            [[k, v["n"], v["mean"], v["sd"], v["min"], v["max"]] for k, v in scores.items()],
+        )
+    )
     body.append("<h2>Points by source</h2>")
     body.append(
         '<p class="note">Mean points per seat and game. During play: by the kind of move that gained them (on any '

@@ -2,7 +2,8 @@
 and how those who took it did, game length; and two reports compared (:func:`compare`).
 
 Everything is computed from the games in index order, so the same games give the same report, byte for byte.
-A shared victory counts as a win for each seat sharing it. A component's *taken* figure counts the seats that
+A shared victory counts as a win for each seat sharing it; a solo game has no winner (its seats count in
+the scores, not in the win rates). A component's *taken* figure counts the seats that
 hold it at the end of their game (cards played or in hand, machines, modules, crates, artifacts, technologies).
 
 >>> wilson(50, 100)
@@ -81,6 +82,8 @@ def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
             "by_player": _group((s["ai"], s["won"], s["total"]) for _, s in multi),
         },
         "score": _mean([s["total"] for _, s in seats]),
+        "score_by_tribe": _scores((s["tribe"], s["total"]) for _, s in seats),
+        "score_by_tribe_and_side": _scores((f"{s['tribe']}/{s['side']}", s["total"]) for _, s in seats),
         "winning_score": _mean([s["total"] for _, s in multi if s["won"]]),
         "points_by_source": {
             k: {"total": v, "per_seat": round(v / count, 3) if count else 0.0}
@@ -100,6 +103,14 @@ def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
             "rounds_histogram": _histogram(g["rounds"] for g in games),
         },
     }
+
+
+def _scores(rows: Iterable[tuple[str, int]]) -> dict[str, dict[str, float]]:
+    """(key, total) rows -> key -> the totals' mean, sd, min and max (every seat, solo ones included)."""
+    found: dict[str, list[int]] = {}
+    for key, total in rows:
+        found.setdefault(key, []).append(total)
+    return {k: {**_mean(found[k]), "n": len(found[k])} for k in sorted(found)}
 
 
 def _histogram(values: Iterable[int]) -> dict[str, int]:
