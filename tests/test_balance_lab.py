@@ -265,3 +265,32 @@ def test_a_solo_run_reports_scores_and_no_winner():
     assert report["win_rate"]["by_tribe"] == {}
     assert {k: v["n"] for k, v in report["score_by_tribe"].items()} == {"formica": 1, "nadair": 1}
     assert sum(s["total"] for s in report["points_by_source"].values()) == round(report["score"]["mean"] * 2)
+
+
+def _games(won_by_nadair: int, count: int = 100) -> list[dict]:
+    """``count`` two-seat games of nadair against formica, nadair winning the first ``won_by_nadair``."""
+    out = []
+    for i in range(count):
+        won = i < won_by_nadair
+        seats = [
+            {"seat": 0, "tribe": "nadair", "side": "sun", "ai": "greedy", "total": 60 if won else 40}
+            | {"place": 1 if won else 2, "won": won, "sources": {"play": 60 if won else 40}, "taken": {}},
+            {"seat": 1, "tribe": "formica", "side": "moon", "ai": "greedy", "total": 40 if won else 60}
+            | {"place": 2 if won else 1, "won": not won, "sources": {"play": 40 if won else 60}, "taken": {}},
+        ]
+        out.append({"index": i, "seed": i, "moves": 100, "turns": 40, "rounds": 20, "seats": seats})
+    return out
+
+
+def test_compare_says_which_win_rate_moved_and_with_what_confidence():
+    from revive_dsl.balance.report import build_report, compare
+
+    old = build_report({"players": 2}, _games(30))
+    diff = compare(old, build_report({"players": 2}, _games(70)))
+    nadair = diff["win_rate"]["by_tribe"]["nadair"]
+    assert (nadair["old"], nadair["new"], nadair["diff"], nadair["verdict"]) == (0.3, 0.7, 0.4, "up")
+    assert 0 < nadair["ci95"][0] < 0.4 < nadair["ci95"][1]
+    assert diff["win_rate"]["by_tribe"]["formica"]["verdict"] == "down"
+    assert compare(old, build_report({"players": 2}, _games(34)))["win_rate"]["by_tribe"]["nadair"]["verdict"] == (
+        "no clear change"
+    )

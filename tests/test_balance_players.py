@@ -34,7 +34,7 @@ def test_greedy_beats_random_in_most_games():
 
 
 def test_mcts_beats_greedy_in_most_games():
-    games = range(6)
+    games = range(12)
     won = _wins(Rules.load(("base",)), "mcts:10", "greedy", games)
     print(f"mcts (10 playouts a decision) beat greedy in {won} of {len(games)} games")
     assert won > len(games) // 2
