@@ -5,8 +5,9 @@ state would know the next card of the citizen deck; :func:`sample_hidden` instea
 player's own seeded generator, of everything nobody has seen: each draw pile (citizen deck, slot module pile, crate
 stack, each machine pile, and every pile a rules package marks ``pile`` in its part of the supply: the expansion's
 Scyphoz and journey decks), and the face-down area tiles among the slots of the same back (a tile's back shows, so
-only tiles with the same back can trade places). What stays: everything face up, and every player's own cards and
-boards (open information in Revive). The draft hands of the ``starting_draft`` variant are not resampled.
+only tiles with the same back can trade places). What stays as it is: everything face up, and every player's cards
+and boards, which the search treats as known (a table that keeps its cards in hand would make this a leak of the
+opponents' active cards); the draft hands of the ``starting_draft`` variant are not resampled either.
 
 >>> import random
 >>> from revive_dsl.engine.state import Game
