@@ -71,3 +71,14 @@ def test_the_search_never_reads_the_true_order_of_a_pile():
     face_down = {s: t["tile"] for s, t in game.board.tiles.items() if not t.get("explored")}
     sampled = {s: t["tile"] for s, t in runner.state.board.tiles.items() if not t.get("explored")}
     assert sorted(face_down.values()) == sorted(sampled.values()) and face_down != sampled
+
+
+def test_revive_play_seats_greedy_and_mcts_and_the_game_replays(tmp_path):
+    """``revive play --ai NAME=greedy`` and ``NAME=mcts:N`` play a whole game, written as a script that replays."""
+    from tests.test_replay_play import replayed, run
+
+    out = tmp_path / "game.yaml"
+    argv = ["--players", "Ann:nadair:sun,Bo:formica:moon", "--ai", "Ann=greedy,Bo=mcts:2", "--seed", "5"]
+    session, shown, typist = run([*argv, "--out", str(out)], [])
+    assert typist.prompts == [] and session.replay.game.turn.over and "the game is over" in shown
+    assert replayed(out).game.to_json() == session.replay.game.to_json()
