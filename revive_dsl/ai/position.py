@@ -47,8 +47,7 @@ class Position:
         runner = Runner(self.start.clone() if copy else self.start, self.rules, share=False)
         for key in self.answers:
             runner.answer(key)  # a turn's move unasked: only that move is tested, cheaper than listing all
-        runner.decision()
-        return runner
+        return runner  # the decision is asked when needed: an answer to the turn's tests only that move
 
 
 class ComputerPlayer(Driver):
