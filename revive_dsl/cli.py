@@ -688,7 +688,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 def _balance_setups(args: argparse.Namespace) -> list:
     """The run's settings from the command line (two with --compare: old, new); ValueError says what is wrong."""
     from revive_dsl.ai import check_player
-    from revive_dsl.balance.setup import SEATINGS, BalanceSetup
+    from revive_dsl.balance.setup import SEATINGS, BalanceSetup, seats_of
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import new_game
 
@@ -730,12 +730,13 @@ def _balance_setups(args: argparse.Namespace) -> list:
         raise ValueError("--players must be 1 to 4")
     known = [t for t in rules_of[0].ids("tribe") if all(t in r.ids("tribe") for r in rules_of)]
     solo_ok = [t for t in known if args.players > 1 or rules_of[0].data(t).get("solo") is not False]
-    tribes = tuple(t.strip() for t in args.tribes.split(",") if t.strip()) if args.tribes else tuple(solo_ok)
+    named_tribes = [t.strip() for t in args.tribes.split(",") if t.strip()] if args.tribes else solo_ok
+    tribes = tuple(dict.fromkeys(named_tribes))  # each once: a tribe named twice would sit twice at a table
     unknown = [t for t in tribes if t not in known]
     if unknown:
         raise ValueError(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(known)}")
-    if len(set(tribes)) < args.players:
-        raise ValueError(f"{args.players} seats need at least {args.players} tribes; --tribes gives {len(set(tribes))}")
+    if len(tribes) < args.players:
+        raise ValueError(f"{args.players} seats need at least {args.players} tribes; --tribes gives {len(tribes)}")
     sides = tuple(x.strip() for x in args.sides.split(",") if x.strip())
     all_sides = {side for r in rules_of for t in tribes for side in r.data(t)["sides"]}
     if not sides or any(x not in all_sides for x in sides):
@@ -746,8 +747,6 @@ def _balance_setups(args: argparse.Namespace) -> list:
         own = {t: tuple(rules.data(t)["sides"]) for t in tribes}
         setup = BalanceSetup(packs, args.players, tribes, sides, args.seating, ai, args.games, args.seed, variants, own)
         try:  # the variants' own rules: one line, no traceback
-            from revive_dsl.balance.setup import seats_of
-
             new_game(rules, seats_of(setup, 0), 0, list(variants))
         except ValueError as err:
             raise ValueError(str(err)) from None
