@@ -3,7 +3,8 @@
 ``check`` (validate content and replay scripts; ``--replay`` also plays the scripts),
 ``explain ID`` (a component's effects in English and as trees), ``fmt`` (canonical effect
 texts), ``content stats``, ``docs`` (the generated DSL reference), ``schemas``, ``simulate``
-(random games, written as scripts), ``replay FILE`` (a recorded game in the terminal),
+(random games, written as scripts), ``balance`` (many games between computer players, reported),
+``replay FILE`` (a recorded game in the terminal),
 ``tutorial [NAME]``, ``play`` (a game in the terminal, recorded as a script), ``verify [PATHS]`` (replay a
 corpus), ``moves SCRIPT`` (the legal moves at a step),
 ``board [SCRIPT]`` (space and tile slot keys), ``new pack NAME`` (a new content pack to start from).
@@ -20,8 +21,10 @@ package's copy) and say on stderr which folders they used.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import importlib
+import importlib.util
 import json
 import os
 import re
@@ -623,6 +626,172 @@ def _simulate_one(game: tuple) -> tuple[int, str]:
     return 0, line
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """``revive balance``: many games between computer players on a Dask cluster, reported in ``--out``
+    (:mod:`revive_dsl.balance`)."""
+    from revive_dsl.balance import RunError, compare_runs, dask_client, run_balance
+    from revive_dsl.fileio import WriteError
+
+    try:
+        setups = _balance_setups(args)
+    except ValueError as err:
+        print(f"revive balance: {err}", file=sys.stderr)
+        return 2
+    local = args.workers == 0 and not args.scheduler
+    if not local and importlib.util.find_spec("distributed") is None:
+        print(
+            "revive balance: the games run on Dask, which is not installed: pip install 'revive-dsl[balance]' "
+            "(or give --workers 0 to play them in this process)",
+            file=sys.stderr,
+        )
+        return 2
+    from rich.console import Console
+
+    from revive_dsl.replay.verify import progress
+
+    total = sum(setup.games for setup in setups)
+    console = Console(stderr=True)
+    try:
+        with contextlib.ExitStack() as stack:
+            try:
+                client = None if local else stack.enter_context(dask_client(args.scheduler, args.workers))
+            except (OSError, ValueError, TypeError) as err:  # no scheduler there, or no address
+                where = f"--scheduler {args.scheduler}" if args.scheduler else "the local Dask cluster"
+                why = err if isinstance(err, OSError) else f"not an address such as tcp://HOST:8786 ({err})"
+                print(f"revive balance: {where}: {why}", file=sys.stderr)
+                return 2
+            advance = stack.enter_context(progress(console, total, "playing", transient=False))
+            seen = [0]
+
+            def on_game(done: int, _total: int) -> None:
+                advance(done - seen[0])
+                seen[0] = done
+
+            kept = {"client": client, "resume": args.resume, "force": args.force, "on_game": on_game}
+            if len(setups) == 2:
+                diff = compare_runs(setups[0], setups[1], args.out, **kept)
+                report = None
+            else:
+                report = run_balance(setups[0], args.out, **kept)
+    except (RunError, WriteError) as err:
+        print(f"revive balance: {err}", file=sys.stderr)
+        return 2
+    if report is not None:
+        print(_balance_summary(report))
+        print(f"report: {Path(args.out) / 'report.html'} and report.json")
+    else:
+        print(_compare_summary(diff))
+        print(f"comparison: {Path(args.out) / 'compare.html'} and compare.json (each run in old/ and new/)")
+    return 0
+
+
+def _balance_setups(args: argparse.Namespace) -> list:
+    """The run's settings from the command line (two with --compare: old, new); ValueError says what is wrong."""
+    from revive_dsl.ai import check_player
+    from revive_dsl.balance.setup import SEATINGS, BalanceSetup, seats_of
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.setup import new_game
+
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.workers is not None and args.workers < 0:
+        raise ValueError("--workers must be 0 (this process) or more")
+    problem = folder_problem(args.out)
+    if problem:
+        raise ValueError(f"--out {args.out}: {problem}")
+    if args.seating not in SEATINGS:
+        raise ValueError(f"--seating must be one of {', '.join(SEATINGS)}")
+
+    def named(pack: str) -> str:  # a folder as an absolute path, so that every worker finds it
+        return pack if "/" not in pack and os.sep not in pack and not Path(pack).is_dir() else str(Path(pack).resolve())
+
+    extra = [p for p in (args.packs or ("" if args.compare else "base")).split(",") if p]
+    if args.compare:
+        for folder in args.compare:
+            if not Path(folder).is_dir():
+                raise ValueError(f"--compare {folder}: no such folder")
+        pack_lists = [tuple(named(p) for p in [*extra, folder]) for folder in args.compare]
+    else:
+        pack_lists = [tuple(named(p) for p in extra)]
+    rules_of = []
+    for packs in pack_lists:
+        try:
+            rules_of.append(Rules.load(packs))
+        except DslError as err:
+            raise ValueError(f"the packs {', '.join(packs)} do not load:\n{err}") from None
+    ai = tuple(a.strip() for a in args.ai.split(",") if a.strip())
+    for spec in ai:
+        problem = check_player(spec)
+        if problem:
+            raise ValueError(f"--ai: {problem}")
+    if not ai:
+        raise ValueError("--ai: name at least one computer player")
+    if not 1 <= args.players <= 4:
+        raise ValueError("--players must be 1 to 4")
+    known = [t for t in rules_of[0].ids("tribe") if all(t in r.ids("tribe") for r in rules_of)]
+    solo_ok = [t for t in known if args.players > 1 or rules_of[0].data(t).get("solo") is not False]
+    named_tribes = [t.strip() for t in args.tribes.split(",") if t.strip()] if args.tribes else solo_ok
+    tribes = tuple(dict.fromkeys(named_tribes))  # each once: a tribe named twice would sit twice at a table
+    unknown = [t for t in tribes if t not in known]
+    if unknown:
+        raise ValueError(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(known)}")
+    if len(tribes) < args.players:
+        raise ValueError(f"{args.players} seats need at least {args.players} tribes; --tribes gives {len(tribes)}")
+    sides = tuple(x.strip() for x in args.sides.split(",") if x.strip())
+    all_sides = {side for r in rules_of for t in tribes for side in r.data(t)["sides"]}
+    if not sides or any(x not in all_sides for x in sides):
+        raise ValueError(f"--sides: give sides the tribes have: {', '.join(sorted(all_sides))}")
+    variants = tuple(v for v in args.variants.split(",") if v)
+    setups = []
+    for packs, rules in zip(pack_lists, rules_of, strict=True):
+        own = {t: tuple(rules.data(t)["sides"]) for t in tribes}
+        setup = BalanceSetup(packs, args.players, tribes, sides, args.seating, ai, args.games, args.seed, variants, own)
+        try:  # the variants' own rules: one line, no traceback
+            new_game(rules, seats_of(setup, 0), 0, list(variants))
+        except ValueError as err:
+            raise ValueError(str(err)) from None
+        setups.append(setup)
+    return setups
+
+
+def _balance_summary(report: dict) -> str:
+    """The lines ``revive balance`` prints: the win rate of each tribe and side, the game length."""
+    lines = [
+        f"{report['games']} games, mean score {report['score']['mean']}, {report['length']['rounds']['mean']} rounds"
+    ]
+    for group in ("by_tribe", "by_side", "by_player"):
+        for key, r in report["win_rate"][group].items():
+            low, high = r["ci95"]
+            lines.append(
+                f"  {key:<22} win rate {100 * r['rate']:5.1f}%  (95%: {100 * low:.1f}-{100 * high:.1f}%, n={r['n']})"
+            )
+    return "\n".join(lines)
+
+
+def _compare_summary(diff: dict) -> str:
+    """The lines ``revive balance --compare`` prints: each clear change, else that there is none."""
+    lines = [f"old {diff['games']['old']} games, new {diff['games']['new']} games"]
+    s = diff["score"]
+    lines.append(f"  mean score {s['old']} -> {s['new']} (95%: {s['ci95'][0]:+g} to {s['ci95'][1]:+g}): {s['verdict']}")
+    clear = [
+        f"  win rate {group.removeprefix('by_').replace('_', ' ')} {key}: "
+        f"{100 * r['old']:.1f}% -> {100 * r['new']:.1f}% "
+        f"(95%: {100 * r['ci95'][0]:+.1f} to {100 * r['ci95'][1]:+.1f} pts): {r['verdict']}"
+        for group, rates in diff["win_rate"].items()
+        for key, r in rates.items()
+        if r["verdict"] != "no clear change"
+    ]
+    clear += [
+        f"  {kind} {cid}: {what.replace('_', ' ')} {100 * c[what]['old']:.1f}% -> {100 * c[what]['new']:.1f}%: "
+        f"{c[what]['verdict']}"
+        for kind, ids in diff["components"].items()
+        for cid, c in ids.items()
+        for what in ("taken", "win_rate_when_taken")
+        if c[what]["verdict"] != "no clear change"
+    ]
+    return "\n".join(lines + (clear or ["  no clear change in any win rate or component (95% intervals)"]))
+
+
 def _side(rules, tribe: str, wanted: str) -> str:
     sides = list(rules.data(tribe)["sides"])
     return wanted if wanted in sides else sides[0]
@@ -630,6 +799,7 @@ def _side(rules, tribe: str, wanted: str) -> str:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": cmd_simulate,
+    "balance": cmd_balance,
     "check": cmd_check,
     "schemas": cmd_schemas,
     "explain": cmd_explain,
@@ -736,6 +906,26 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=50, help="at most this many lines (with --lines; default 50)")
     p.add_argument("--json", action="store_true", help="print JSON for tools")
     p.set_defaults(command_func=cmd_moves)
+    p = sub.add_parser("balance", help="many games between computer players, on Dask: win rates and more, as a report")
+    p.add_argument("--out", required=True, help="folder for report.json, report.html and each game's figures (games/)")
+    p.add_argument("--packs", help="content packs, bundled ids or folders (default: base; with --compare: none)")
+    p.add_argument("--players", type=int, default=2, help="seats per game (1-4; default 2)")
+    p.add_argument("--tribes", help="comma-separated tribe ids the seats take (default: every tribe of the packs)")
+    p.add_argument("--sides", default="sun,moon", help="the sides seats take (default: sun,moon)")
+    p.add_argument("--seating", default="rotate", help="rotate (each tribe meets each side and seat equally) or draw")
+    p.add_argument(
+        "--ai", default="greedy", help="computer players, turned round the seats: random, greedy, mcts or mcts:N"
+    )
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument(
+        "--seed", type=int, default=1, help="the run's seed; each game's seed derives from it and its number"
+    )
+    p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice")
+    p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="two pack folders: the same games on each")
+    p.add_argument("--scheduler", help="the address of a running Dask scheduler (default: a local cluster)")
+    p.add_argument("--workers", type=int, help="worker processes of the local cluster (default: one per core; 0: none)")
+    p.add_argument("--resume", action="store_true", help="finish the run in --out: play only the games not there")
+    p.add_argument("--force", action="store_true", help="start again, removing the run already in --out")
     p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")
     p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
     p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")

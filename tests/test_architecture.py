@@ -1,7 +1,8 @@
 """The shape of the code: no import circles, and every layer imports only the layers below it.
 
 foundation (positions, files) -> dsl (text, trees) -> content (packs) -> engine (machinery) -> rules packages
-(base, then abyss) -> replay -> CLI.
+(base, then abyss) -> computer players (ai) -> replay -> formatting -> faces (web page, language server, balance
+lab) -> CLI.
 Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones included.
 """
 
@@ -26,9 +27,10 @@ LAYERS = [
     ("engine", lambda m: m.startswith("revive_dsl.engine")),
     ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
     ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
+    ("ai", lambda m: m.startswith("revive_dsl.ai")),  # computer players: over the rules, under play and the lab
     ("replay", lambda m: m.startswith("revive_dsl.replay")),
     ("formatting", lambda m: m.count(".") == 1 and m.split(".")[1] in FORMATTING),
-    ("faces", lambda m: m.startswith(("revive_dsl.web", "revive_dsl.lsp"))),  # each face over the one API
+    ("faces", lambda m: m.startswith(("revive_dsl.web", "revive_dsl.lsp", "revive_dsl.balance"))),  # over the API
     ("tools", lambda m: m.split(".")[-1] in TOOLS or m == "revive_dsl"),
 ]
 

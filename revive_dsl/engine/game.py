@@ -281,6 +281,12 @@ class Runner:
             self.game = work
 
     @property
+    def state(self) -> Game:
+        """The state as it stands now, the move under way included (its working copy: read it, never change it,
+        except for a computer player's own copy of a runner, which may rearrange what no player can see)."""
+        return self.game if self._work is None else self._work
+
+    @property
     def between_moves(self) -> bool:
         """True when no move is under way (the state is a whole, committed state)."""
         return self._gen is None

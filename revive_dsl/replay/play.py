@@ -4,7 +4,8 @@ Every decision is shown as a numbered menu of its legal options, each with its n
 (``2  Mechanic (C)  start_c_1``). A number, a key or a unique prefix of a name (any case)
 answers it; ``?`` explains the decision, ``b`` takes back the last move (the whole move: back
 to the state before it), ``s`` saves, ``s FILE`` saves to another file (and later saves go there too)
-and ``q`` saves and quits. Seats given to ``--ai`` are played by a driver (:data:`DRIVERS`). After
+and ``q`` saves and quits. Seats given to ``--ai`` are played by a computer player (``random``, ``greedy``,
+``mcts`` or ``mcts:N``: :mod:`revive_dsl.ai`), seeing the game as it stands. After
 each move the step is shown as ``revive replay`` shows it.
 
 Nothing is overwritten unasked and no move is lost: an existing ``--out`` file is refused before the
@@ -45,8 +46,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from revive_dsl.ai import ComputerPlayer, Position, check_player, make_player
 from revive_dsl.engine.decisions import Decision
-from revive_dsl.engine.drivers import Driver, RandomDriver
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.setup import setup_pending
 from revive_dsl.fileio import WriteError, make_folder, writable_problem, write_text_atomic
@@ -62,9 +63,6 @@ HELP = (
     "a number, a key or a name answers · ?: explain · map: the map · me: your board · b: take back the last move"
     " · s: save · s FILE: save to FILE · q: save and quit"
 )
-
-# The players a seat can be given to with --ai NAME=DRIVER: a driver from a seed.
-DRIVERS: dict[str, Callable[[int], Driver]] = {"random": RandomDriver}
 
 
 class NoMatch(ValueError):
@@ -142,7 +140,7 @@ class Session:
     replay: Replay
     data: dict[str, Any]  # the script's header (and its kept steps), as written
     out: Path
-    ai: dict[int, Driver] = field(default_factory=dict)
+    ai: dict[int, ComputerPlayer] = field(default_factory=dict)
     kept: list[Any] = field(default_factory=list)  # the source script's first N steps, as written there
     moves: list[Played] = field(default_factory=list)
     written: str | None = None  # the text this session last wrote to out
@@ -254,15 +252,16 @@ def _session(data: dict[str, Any], kept: list[Any], out: Path, seed: int, ai: di
     text = dump_script({**data, "steps": kept})
     replay = Replay(load_script_text(text, str(out)))
     replay.run()
-    drivers: dict[int, Driver] = {}
+    drivers: dict[int, ComputerPlayer] = {}
     for name, kind in ai.items():
         if name not in replay.names:
             raise ValueError(
                 f"--ai {name}={kind}: no player is called {name}; the players are {', '.join(replay.names)}"
             )
-        if kind not in DRIVERS:
-            raise ValueError(f"--ai {name}={kind}: unknown player {kind!r}; known: {', '.join(DRIVERS)}")
-        drivers[replay.names.index(name)] = DRIVERS[kind](seed + 1000 * (replay.names.index(name) + 1))
+        problem = check_player(kind)
+        if problem:
+            raise ValueError(f"--ai {name}={kind}: {problem}")
+        drivers[replay.names.index(name)] = make_player(kind, seed + 1000 * (replay.names.index(name) + 1))
     return Session(replay, data, out, drivers, kept)
 
 
@@ -346,7 +345,8 @@ class Player:
             if decision is None or (answers and runner.between_moves and decision.rule == "turn"):
                 break
             if decision.player in s.ai:
-                key = s.ai[decision.player].answer(decision)
+                position = Position(s.rules, before, tuple(key for _, key in answers), decision)
+                key = s.ai[decision.player].choose(position)
             else:
                 key = self.choose(decision, bool(answers))
                 if key is None:  # taken back
@@ -464,7 +464,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     parser.add_argument("--seed", type=int, help="the setup seed (default: a random one, printed)")
     parser.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice")
-    parser.add_argument("--ai", default="", help="seats played by the computer: NAME=random, comma-separated")
+    parser.add_argument(
+        "--ai",
+        default="",
+        help="seats played by the computer: NAME=PLAYER, comma-separated; PLAYER: random, greedy, mcts or mcts:N "
+        "(N playouts a decision)",
+    )
     parser.add_argument("--draws", choices=("seed", "script"), default="seed", help="setup draws: of a new game")
     parser.add_argument("--from", dest="source", metavar="SCRIPT", help="go on from a recorded game")
     parser.add_argument("--at", type=int, metavar="N", help="with --from: after which step (default: its last)")

@@ -1,0 +1,95 @@
+"""The computer players: ``random``, ``greedy`` and ``mcts``, behind one small interface.
+
+A computer player is made from a seed and answers a :class:`~revive_dsl.ai.position.Position` with one of its
+decision's option keys; the same seed and the same positions give the same answers.
+
+- ``random``: uniform over the legal options (the engine's :class:`~revive_dsl.engine.drivers.RandomDriver`).
+- ``greedy``: looks one decision ahead. It answers each option on a copy of the move and takes the option whose
+  state has the best :func:`~revive_dsl.ai.evaluate.margin` (ties broken by its generator).
+- ``mcts``: Monte Carlo tree search over the engine's decisions (:mod:`revive_dsl.ai.mcts`), with a budget of
+  playouts per decision (``mcts:200``: 200 playouts; default :data:`~revive_dsl.ai.mcts.PLAYOUTS`).
+
+>>> make_player("greedy", 3).name, make_player("mcts:50", 3).playouts
+('greedy', 50)
+>>> make_player("clever", 3)
+Traceback (most recent call last):
+...
+ValueError: unknown computer player 'clever'; known: random, greedy, mcts (mcts:N for N playouts a decision)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from revive_dsl.ai.evaluate import WEIGHTS, margin
+from revive_dsl.ai.mcts import MctsPlayer
+from revive_dsl.ai.position import ComputerPlayer, Position
+from revive_dsl.engine.decisions import Decision
+from revive_dsl.engine.drivers import RandomDriver
+
+
+class RandomPlayer(ComputerPlayer):
+    """Uniform over the legal options, from its own seeded generator (as :class:`RandomDriver`)."""
+
+    name = "random"
+
+    def __init__(self, seed: int):
+        self.driver = RandomDriver(seed)
+
+    def choose(self, position: Position) -> str:
+        return self.driver.answer(position.decision)
+
+    def answer(self, decision: Decision) -> str:
+        return self.driver.answer(decision)
+
+
+class GreedyPlayer(ComputerPlayer):
+    """One decision ahead: the option whose resulting state has the best margin for the deciding seat."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int, weights: dict[str, float] | None = None):
+        self.rng = random.Random(seed)
+        self.weights = dict(WEIGHTS if weights is None else weights)
+
+    def choose(self, position: Position) -> str:
+        keys = position.decision.legal_keys()
+        if len(keys) == 1:
+            return keys[0]
+        rated = []
+        for key in keys:
+            runner = position.runner()
+            runner.answer(key)
+            rated.append((margin(position.rules, runner.state, position.seat, self.weights), key))
+        best = max(value for value, _ in rated)
+        return self.rng.choice([key for value, key in rated if value >= best - 1e-9])
+
+
+# The computer players by name: a player from a seed (and, for those that have one, a budget: NAME:N).
+PLAYERS: dict[str, Callable[..., ComputerPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MctsPlayer}
+
+
+def check_player(spec: str) -> str | None:
+    """Why ``spec`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``) names no computer player, or None.
+
+    >>> check_player("mcts:0")
+    "'mcts:0': the playout budget must be a whole number from 1"
+    """
+    name, _, budget = spec.partition(":")
+    if name not in PLAYERS:
+        return f"unknown computer player '{spec}'; known: {', '.join(PLAYERS)} (mcts:N for N playouts a decision)"
+    if budget and name != "mcts":
+        return f"'{spec}': only mcts takes a budget (mcts:N)"
+    if budget and (not budget.isdigit() or int(budget) < 1):
+        return f"'{spec}': the playout budget must be a whole number from 1"
+    return None
+
+
+def make_player(spec: str, seed: int) -> ComputerPlayer:
+    """The computer player ``spec`` names, seeded; ValueError for a name that is none."""
+    problem = check_player(spec)
+    if problem:
+        raise ValueError(problem)
+    name, _, budget = spec.partition(":")
+    return PLAYERS[name](seed, int(budget)) if budget else PLAYERS[name](seed)

@@ -1,0 +1,237 @@
+"""The report as one self-contained HTML page: tables and inline SVG plots, no script, no network.
+
+>>> from revive_dsl.balance.report import build_report
+>>> page = report_page(build_report({"packs": ["base"], "games": 0}, []))
+>>> page.startswith("<!DOCTYPE html>") and "http" not in page.split("<body>")[1]
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}
+h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;border-bottom:1px solid #eee;text-align:right}
+td:first-child,th:first-child{text-align:left}th{background:#f4f4f4}
+.up{color:#080;font-weight:bold}.down{color:#b00;font-weight:bold}.note{color:#555;font-size:.9em}
+details{margin:.5em 0}summary{cursor:pointer;font-weight:bold}
+"""
+
+
+ROWS = ("rounds", "turns", "moves")  # the game length's measures, in the table's order
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _table(head: list[str], rows: list[list[Any]]) -> str:
+    out = ["<table><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def rate_chart(rates: dict[str, dict[str, Any]], level: float | None = None) -> str:
+    """Horizontal bars of win rates with their 95% intervals as whiskers; ``level``: a dashed line (the rate of an
+    even game, 1 / seats)."""
+    row, left, width = 22, 170, 520
+    height = row * len(rates) + 30
+    parts = [f'<svg width="{left + width + 80}" height="{height}" role="img">']
+    for i, (key, r) in enumerate(rates.items()):
+        y = 10 + i * row
+        low, high = r["ci95"]
+        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end" font-size="12">{escape(key)}</text>')
+        parts.append(f'<rect x="{left}" y="{y + 3}" width="{width * r["rate"]:.1f}" height="14" fill="#6b9bd1"/>')
+        parts.append(
+            f'<line x1="{left + width * low:.1f}" x2="{left + width * high:.1f}" y1="{y + 10}" y2="{y + 10}" '
+            'stroke="#222" stroke-width="1.5"/>'
+        )
+        for x in (low, high):
+            parts.append(
+                f'<line x1="{left + width * x:.1f}" x2="{left + width * x:.1f}" y1="{y + 5}" y2="{y + 15}" '
+                'stroke="#222"/>'
+            )
+        label = f"{_pct(r['rate'])} (n={r['n']})"
+        parts.append(f'<text x="{left + width * high + 6:.1f}" y="{y + 14}" font-size="11">{label}</text>')
+    if level is not None:
+        x = left + width * level
+        parts.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="5" y2="{height - 20}" stroke="#c33" stroke-dasharray="4 3"/>'
+        )
+        parts.append(f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle">even game</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def bar_chart(values: dict[str, float], unit: str = "") -> str:
+    """Horizontal bars of values (negative ones to the left of the axis)."""
+    row, left, width = 20, 210, 480
+    top = max([abs(v) for v in values.values()] + [1e-9])
+    lowest = min([0.0, *values.values()])
+    zero = left + width * (-lowest / (top - lowest)) if lowest < 0 else left
+    scale = width / (top - lowest if lowest < 0 else top)
+    parts = [f'<svg width="{left + width + 90}" height="{row * len(values) + 10}">']
+    for i, (key, v) in enumerate(values.items()):
+        y = 5 + i * row
+        x = zero if v >= 0 else zero + v * scale
+        parts.append(f'<text x="{left - 6}" y="{y + 13}" text-anchor="end" font-size="12">{escape(key)}</text>')
+        parts.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{abs(v) * scale:.1f}" height="14" fill="#8cb369"/>')
+        parts.append(f'<text x="{zero + max(v, 0) * scale + 6:.1f}" y="{y + 13}" font-size="11">{v:g}{unit}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _rates_table(rates: dict[str, dict[str, Any]]) -> str:
+    rows = [
+        [k, r["n"], r["wins"], _pct(r["rate"]), f"{_pct(r['ci95'][0])} – {_pct(r['ci95'][1])}", r["score"]["mean"]]
+        for k, r in rates.items()
+    ]
+    return _table(["", "seats", "wins", "win rate", "95% interval", "mean score"], rows)
+
+
+def report_page(report: dict[str, Any], title: str = "Revive balance report") -> str:
+    """The page of one run's report (:func:`~revive_dsl.balance.report.build_report`)."""
+    setup = report["setup"]
+    seats = setup.get("players", 0) or 0
+    level = 1 / seats if seats > 1 else None
+    body = [f"<h1>{escape(title)}</h1>"]
+    facts = [
+        ["packs", ", ".join(setup.get("packs", []))],
+        ["games", report["games"]],
+        ["seats per game", seats],
+        ["computer players", ", ".join(setup.get("ai", []))],
+        ["tribes", ", ".join(setup.get("tribes", []))],
+        ["seating", setup.get("seating", "")],
+        ["seed", setup.get("seed", "")],
+        ["variants", ", ".join(setup.get("variants", [])) or "none"],
+        ["mean score (all seats)", report["score"]["mean"]],
+        ["mean winning score", report["winning_score"]["mean"]],
+    ]
+    body.append(_table(["setting", "value"], facts))
+    body.append(
+        '<p class="note">Win rates count a shared victory as a win for each seat sharing it; the whiskers and '
+        "intervals are 95% Wilson score intervals. The dashed line is an even game's rate (1 / seats).</p>"
+    )
+    for group, about in (
+        ("by_tribe", "Win rate per tribe"),
+        ("by_side", "Win rate per side"),
+        ("by_tribe_and_side", "Win rate per tribe and side"),
+        ("by_seat", "Win rate per seat (turn order)"),
+        ("by_player", "Win rate per computer player"),
+    ):
+        rates = report["win_rate"][group]
+        if not rates:
+            continue
+        body.append(f"<h2>{about}</h2>")
+        body.append(rate_chart(rates, level))
+        body.append(_rates_table(rates))
+    body.append("<h2>Mean score per tribe and side</h2>")
+    scores = report["score_by_tribe_and_side"]
+    body.append(bar_chart({k: v["mean"] for k, v in scores.items()}, " points"))
+    body.append(
+        _table(
+            ["", "seats", "mean", "sd", "min", "max"],
+            [[k, v["n"], v["mean"], v["sd"], v["min"], v["max"]] for k, v in scores.items()],
+        )
+    )
+    body.append("<h2>Points by source</h2>")
+    body.append(
+        '<p class="note">Mean points per seat and game. During play: by the kind of move that gained them (on any '
+        "player's move); <em>end:</em> the lines of the final scoring.</p>"
+    )
+    sources = {k: v["per_seat"] for k, v in report["points_by_source"].items()}
+    body.append(bar_chart(sources))
+    body.append("<h2>Game length</h2>")
+    length = report["length"]
+    body.append(
+        _table(
+            ["", "mean", "sd", "min", "max"],
+            [[k, length[k]["mean"], length[k]["sd"], length[k]["min"], length[k]["max"]] for k in ("rounds", "turns")]
+            + [
+                [
+                    "moves",
+                    length["moves"]["mean"],
+                    length["moves"]["sd"],
+                    length["moves"]["min"],
+                    length["moves"]["max"],
+                ]
+            ],
+        )
+    )
+    body.append("<p>Games by rounds played:</p>")
+    body.append(bar_chart({f"{k} rounds": v for k, v in length["rounds_histogram"].items()}, " games"))
+    body.append("<h2>What is taken, and how those who take it do</h2>")
+    body.append(
+        '<p class="note">Taken: the share of seats holding the component at the end of their game. Win rate: of '
+        "those seats (95% Wilson interval).</p>"
+    )
+    for kind, ids in report["components"].items():
+        rows = [
+            [
+                cid,
+                c["taken"],
+                _pct(c["taken_rate"]),
+                _pct(c["win_rate_when_taken"]["rate"]),
+                f"{_pct(c['win_rate_when_taken']['ci95'][0])} – {_pct(c['win_rate_when_taken']['ci95'][1])}",
+            ]
+            for cid, c in sorted(ids.items(), key=lambda kv: (-kv[1]["taken"], kv[0]))
+        ]
+        body.append(f"<details open><summary>{escape(kind)} ({len(ids)})</summary>")
+        body.append(_table(["component", "seats", "taken", "win rate when taken", "95% interval"], rows))
+        body.append("</details>")
+    return _page(title, "".join(body))
+
+
+def compare_page(diff: dict[str, Any], title: str = "Revive balance: what changed") -> str:
+    """The page of two runs compared (:func:`~revive_dsl.balance.report.compare`)."""
+    body = [f"<h1>{escape(title)}</h1>"]
+    body.append(
+        f'<p class="note">The same seeds on both contents: {diff["games"]["old"]} games (old) and '
+        f"{diff['games']['new']} (new). Each difference with its 95% interval (Newcombe's, for rates; Welch's, for "
+        "means); <span class=up>up</span> or <span class=down>down</span> when the interval excludes 0.</p>"
+    )
+
+    def verdict(v: str) -> str:
+        return f'<span class="{v}">{escape(v)}</span>' if v in ("up", "down") else escape(v)
+
+    def row_html(cells: list[str]) -> str:
+        return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+    s = diff["score"]
+    body.append(f"<p>Mean score: {s['old']} → {s['new']} ({s['diff']:+g}; {s['ci95'][0]:+g} to {s['ci95'][1]:+g}) ")
+    body.append(verdict(s["verdict"]) + "</p>")
+    for group, rates in diff["win_rate"].items():
+        body.append(f"<h2>Win rate {escape(group.replace('_', ' '))}</h2><table>")
+        body.append("<tr><th></th><th>old</th><th>new</th><th>change</th><th>95% interval</th><th></th></tr>")
+        for key, r in rates.items():
+            cells = [escape(key), _pct(r["old"]), _pct(r["new"]), f"{100 * r['diff']:+.1f} pts"]
+            cells += [f"{100 * r['ci95'][0]:+.1f} to {100 * r['ci95'][1]:+.1f}", verdict(r["verdict"])]
+            body.append(row_html(cells))
+        body.append("</table>")
+    body.append("<h2>Components</h2>")
+    for kind, ids in diff["components"].items():
+        body.append(f"<details><summary>{escape(kind)}</summary><table>")
+        body.append(
+            "<tr><th></th><th>taken old</th><th>taken new</th><th></th><th>win rate old</th><th>win rate new</th>"
+            "<th>95% interval of change</th><th></th></tr>"
+        )
+        for cid, c in ids.items():
+            t, w = c["taken"], c["win_rate_when_taken"]
+            name = escape(cid) + (f" (only {c['only_in']})" if c["only_in"] else "")
+            cells = [name, _pct(t["old"]), _pct(t["new"]), verdict(t["verdict"]), _pct(w["old"]), _pct(w["new"])]
+            cells += [f"{100 * w['ci95'][0]:+.1f} to {100 * w['ci95'][1]:+.1f}", verdict(w["verdict"])]
+            body.append(row_html(cells))
+        body.append("</table></details>")
+    return _page(title, "".join(body))
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f"<style>{STYLE}</style></head><body>{body}</body></html>\n"
+    )

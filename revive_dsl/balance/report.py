@@ -1,0 +1,194 @@
+"""Many games' figures reduced to a report: win rates with 95% Wilson intervals, points by source, what was taken
+and how those who took it did, game length; and two reports compared (:func:`compare`).
+
+Everything is computed from the games in index order, so the same games give the same report, byte for byte.
+A shared victory counts as a win for each seat sharing it; a solo game has no winner (its seats count in
+the scores, not in the win rates). A component's *taken* figure counts the seats that
+hold it at the end of their game (cards played or in hand, machines, modules, crates, artifacts, technologies).
+
+>>> wilson(50, 100)
+(0.4038, 0.5962)
+>>> wilson(0, 0)
+(0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default), rounded to 4 places; (0, 1) for no trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"n": n, "wins": wins, "rate": round(wins / n, 4) if n else 0.0, "ci95": [low, high]}
+
+
+def _mean(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "sd": 0.0, "min": 0, "max": 0}
+    mean = sum(values) / len(values)
+    var = sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 3), "sd": round(math.sqrt(var), 3), "min": min(values), "max": max(values)}
+
+
+def _group(rows: Iterable[tuple[str, bool, int]]) -> dict[str, dict[str, Any]]:
+    """(key, won, total) rows -> key -> win rate and score."""
+    wins: dict[str, int] = {}
+    scores: dict[str, list[int]] = {}
+    for key, won, total in rows:
+        wins[key] = wins.get(key, 0) + won
+        scores.setdefault(key, []).append(total)
+    return {k: {**_rate(wins[k], len(scores[k])), "score": _mean(scores[k])} for k in sorted(scores)}
+
+
+def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report of a run: ``setup`` (the settings' plain data) and its games' figures, in index order."""
+    seats = [(game, seat) for game in games for seat in game["seats"]]
+    count = len(seats)
+    sources: dict[str, int] = {}
+    for _, seat in seats:
+        for source, points in seat["sources"].items():
+            sources[source] = sources.get(source, 0) + points
+    components: dict[str, dict[str, list[int]]] = {}
+    for _, seat in seats:
+        for kind, ids in seat["taken"].items():
+            for cid in ids:
+                tally = components.setdefault(kind, {}).setdefault(cid, [0, 0])
+                tally[0] += 1
+                tally[1] += seat["won"]
+    multi = [(g, s) for g, s in seats if len(g["seats"]) > 1]
+    return {
+        "setup": setup,
+        "games": len(games),
+        "seat_games": count,
+        "win_rate": {
+            "by_tribe": _group((s["tribe"], s["won"], s["total"]) for _, s in multi),
+            "by_side": _group((s["side"], s["won"], s["total"]) for _, s in multi),
+            "by_tribe_and_side": _group((f"{s['tribe']}/{s['side']}", s["won"], s["total"]) for _, s in multi),
+            "by_seat": _group((f"seat {s['seat'] + 1}", s["won"], s["total"]) for _, s in multi),
+            "by_player": _group((s["ai"], s["won"], s["total"]) for _, s in multi),
+        },
+        "score": _mean([s["total"] for _, s in seats]),
+        "score_by_tribe": _scores((s["tribe"], s["total"]) for _, s in seats),
+        "score_by_tribe_and_side": _scores((f"{s['tribe']}/{s['side']}", s["total"]) for _, s in seats),
+        "winning_score": _mean([s["total"] for _, s in multi if s["won"]]),
+        "points_by_source": {
+            k: {"total": v, "per_seat": round(v / count, 3) if count else 0.0}
+            for k, v in sorted(sources.items(), key=lambda kv: (-kv[1], kv[0]))
+        },
+        "components": {
+            kind: {
+                cid: {"taken": taken, "taken_rate": round(taken / count, 4), "win_rate_when_taken": _rate(won, taken)}
+                for cid, (taken, won) in sorted(ids.items())
+            }
+            for kind, ids in sorted(components.items())
+        },
+        "length": {
+            "moves": _mean([g["moves"] for g in games]),
+            "turns": _mean([g["turns"] for g in games]),
+            "rounds": _mean([g["rounds"] for g in games]),
+            "rounds_histogram": _histogram(g["rounds"] for g in games),
+        },
+    }
+
+
+def _scores(rows: Iterable[tuple[str, int]]) -> dict[str, dict[str, float]]:
+    """(key, total) rows -> key -> the totals' mean, sd, min and max (every seat, solo ones included)."""
+    found: dict[str, list[int]] = {}
+    for key, total in rows:
+        found.setdefault(key, []).append(total)
+    return {k: {**_mean(found[k]), "n": len(found[k])} for k in sorted(found)}
+
+
+def _histogram(values: Iterable[int]) -> dict[str, int]:
+    found: dict[int, int] = {}
+    for v in values:
+        found[v] = found.get(v, 0) + 1
+    return {str(k): found[k] for k in sorted(found)}
+
+
+def diff_interval(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float]:
+    """Newcombe's 95% interval of the difference of two proportions (b - a) from their Wilson intervals.
+
+    >>> diff_interval(_rate(50, 100), _rate(70, 100))
+    (0.0642, 0.3258)
+    """
+    p1, p2 = a["rate"], b["rate"]
+    l1, u1 = a["ci95"]
+    l2, u2 = b["ci95"]
+    d = p2 - p1
+    low = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    high = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    return round(low, 4), round(high, 4)
+
+
+def _verdict(low: float, high: float) -> str:
+    if low > 0:
+        return "up"
+    if high < 0:
+        return "down"
+    return "no clear change"
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """What changed from the report ``old`` to ``new`` (the same seeds on two contents): each win rate's and each
+    component's take rate and win rate when taken, with the 95% interval of the difference and a verdict (``up`` or
+    ``down`` when the interval excludes 0), and the mean score per tribe with its 95% interval (Welch)."""
+    rates = {}
+    for group in old["win_rate"]:
+        for key in sorted(set(old["win_rate"][group]) | set(new["win_rate"][group])):
+            a = old["win_rate"][group].get(key, _rate(0, 0))
+            b = new["win_rate"][group].get(key, _rate(0, 0))
+            low, high = diff_interval(a, b)
+            entry = {"old": a["rate"], "new": b["rate"], "diff": round(b["rate"] - a["rate"], 4)}
+            entry |= {"ci95": [low, high], "verdict": _verdict(low, high)}
+            sa, sb = a.get("score", _mean([])), b.get("score", _mean([]))
+            entry["score"] = _mean_diff(sa, a["n"], sb, b["n"])
+            rates.setdefault(group, {})[key] = entry
+    components = {}
+    for kind in sorted(set(old["components"]) | set(new["components"])):
+        mine, theirs = old["components"].get(kind, {}), new["components"].get(kind, {})
+        for cid in sorted(set(mine) | set(theirs)):
+            a, b = mine.get(cid), theirs.get(cid)
+            ta = _rate(a["taken"] if a else 0, old["seat_games"])
+            tb = _rate(b["taken"] if b else 0, new["seat_games"])
+            wa = a["win_rate_when_taken"] if a else _rate(0, 0)
+            wb = b["win_rate_when_taken"] if b else _rate(0, 0)
+            t_low, t_high = diff_interval(ta, tb)
+            w_low, w_high = diff_interval(wa, wb)
+            components.setdefault(kind, {})[cid] = {
+                "taken": {"old": ta["rate"], "new": tb["rate"], "ci95": [t_low, t_high]}
+                | {"verdict": _verdict(t_low, t_high)},
+                "win_rate_when_taken": {"old": wa["rate"], "new": wb["rate"], "ci95": [w_low, w_high]}
+                | {"verdict": _verdict(w_low, w_high)},
+                "only_in": "old" if b is None and a is not None else "new" if a is None and b is not None else None,
+            }
+    return {
+        "games": {"old": old["games"], "new": new["games"]},
+        "win_rate": rates,
+        "components": components,
+        "score": _mean_diff(old["score"], old["seat_games"], new["score"], new["seat_games"]),
+        "rounds": _mean_diff(old["length"]["rounds"], old["games"], new["length"]["rounds"], new["games"]),
+    }
+
+
+def _mean_diff(a: dict[str, float], na: int, b: dict[str, float], nb: int) -> dict[str, Any]:
+    diff = b["mean"] - a["mean"]
+    se = math.sqrt((a["sd"] ** 2 / na if na else 0.0) + (b["sd"] ** 2 / nb if nb else 0.0))
+    low, high = round(diff - Z95 * se, 3), round(diff + Z95 * se, 3)
+    return {"old": a["mean"], "new": b["mean"], "diff": round(diff, 3), "ci95": [low, high]} | {
+        "verdict": _verdict(low, high) if se else "no clear change"
+    }

@@ -1,0 +1,296 @@
+"""The balance lab: a report's figures on small fixed runs; the same figures in this process, on a local Dask
+cluster and on a scheduler and workers started as processes of their own; a worker lost mid-run; --resume; the
+command line's refusals and --compare."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from revive_dsl import cli
+from revive_dsl.balance import BalanceSetup, run_balance
+from revive_dsl.balance.run import game_file, play_games
+
+SMALL = BalanceSetup(packs=("base",), tribes=("nadair", "formica", "ox49"), ai=("random",), games=6, seed=11)
+
+
+@pytest.fixture(scope="module")
+def in_process() -> dict:
+    return run_balance(SMALL)
+
+
+def test_the_report_adds_up_on_a_small_fixed_run(in_process):
+    report = in_process
+    assert report["games"] == 6 and report["seat_games"] == 12
+    by_tribe = report["win_rate"]["by_tribe"]
+    assert {t: r["n"] for t, r in by_tribe.items()} == {"formica": 4, "nadair": 4, "ox49": 4}  # rotated evenly
+    assert {s: r["n"] for s, r in report["win_rate"]["by_side"].items()} == {"moon": 6, "sun": 6}
+    wins = sum(r["wins"] for r in by_tribe.values())
+    assert 6 <= wins <= 12  # one winner a game, more on a shared victory
+    for r in by_tribe.values():
+        low, high = r["ci95"]
+        assert low <= r["rate"] <= high and r["rate"] == round(r["wins"] / r["n"], 4)
+    sources = sum(s["total"] for s in report["points_by_source"].values())
+    assert sources == round(report["score"]["mean"] * 12)  # every point has a source
+    assert sum(report["length"]["rounds_histogram"].values()) == 6
+    for ids in report["components"].values():
+        for c in ids.values():
+            assert 1 <= c["taken"] <= 12 and c["win_rate_when_taken"]["n"] == c["taken"]
+    assert set(report["components"]) >= {"citizen_card", "machine_token", "technology"}
+
+
+def test_the_same_run_gives_the_same_report_byte_for_byte(in_process):
+    again = run_balance(SMALL)
+    assert json.dumps(again, sort_keys=True) == json.dumps(in_process, sort_keys=True)
+
+
+def test_a_local_cluster_gives_the_same_report(in_process):
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        Client(cluster) as client,
+    ):
+        assert run_balance(SMALL, client=client) == in_process
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _dask(*args: str) -> list[str]:
+    found = Path(sys.executable).parent / "dask"
+    if found.is_file():
+        return [str(found), *args]
+    module = {"scheduler": "distributed.cli.dask_scheduler", "worker": "distributed.cli.dask_worker"}[args[0]]
+    return [sys.executable, "-m", module, *args[1:]]
+
+
+class Cluster:
+    """A ``dask scheduler`` and ``dask worker`` processes of its own, ended (all of them) on close."""
+
+    def __init__(self, workers: int):
+        self.port = _free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        self.scheduler = subprocess.Popen(
+            _dask("scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"), **quiet
+        )
+        self.workers = [
+            subprocess.Popen(
+                _dask("worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"),
+                **quiet,
+            )
+            for _ in range(workers)
+        ]
+
+    def close(self) -> None:
+        for process in [*self.workers, self.scheduler]:
+            if process.poll() is None:
+                process.terminate()
+        for process in [*self.workers, self.scheduler]:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture
+def cluster(request):
+    made = Cluster(workers=getattr(request, "param", 1))
+    yield made
+    made.close()
+
+
+def _client(address: str, workers: int):
+    from distributed import Client
+
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            client = Client(address, timeout="5s")
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+    client.wait_for_workers(workers, timeout=60)
+    return client
+
+
+def test_a_scheduler_and_a_worker_of_their_own_give_the_same_report(cluster, in_process, tmp_path):
+    with _client(cluster.address, 1) as client:
+        assert run_balance(SMALL, client=client) == in_process
+    out = tmp_path / "run"
+    argv = ["balance", "--games", "6", "--seed", "11", "--ai", "random", "--tribes", "nadair,formica,ox49"]
+    assert cli.main([*argv, "--out", str(out), "--scheduler", cluster.address]) == 0
+    figures = json.loads((out / "report.json").read_text())
+    assert figures["setup"]["tribe_sides"] == {t: ["sun", "moon"] for t in ("nadair", "formica", "ox49")}
+    assert {**figures, "setup": None} == json.loads(json.dumps({**in_process, "setup": None}))
+
+
+@pytest.mark.parametrize("cluster", [2], indirect=True)
+def test_a_worker_killed_mid_run_loses_no_game(cluster):
+    setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("greedy",), games=10, seed=5)
+    with _client(cluster.address, 2) as client:
+        results, killed_at = [], None
+        for figures in play_games(setup, range(setup.games), client):
+            results.append(figures)
+            if killed_at is None:
+                cluster.workers[0].send_signal(signal.SIGKILL)
+                killed_at = len(results)
+        assert cluster.workers[0].wait(timeout=10) == -signal.SIGKILL
+    print(f"worker killed after {killed_at} of {setup.games} games; {len(results)} games reported")
+    assert killed_at < setup.games
+    assert sorted(f["index"] for f in results) == list(range(setup.games))
+    alone = {f["index"]: f for f in play_games(setup, [0, 9])}
+    assert {f["index"]: f for f in results if f["index"] in alone} == alone
+
+
+ARGS = ["balance", "--games", "4", "--seed", "3", "--ai", "random", "--tribes", "nadair,formica", "--workers", "0"]
+
+
+def test_resume_plays_only_the_missing_games(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert cli.main([*ARGS, "--out", str(out)]) == 0
+    whole = json.loads((out / "report.json").read_text())
+    game_file(out, 1).unlink()
+    game_file(out, 3).unlink()
+    kept = json.loads(game_file(out, 0).read_text())
+    game_file(out, 0).write_text(json.dumps({**kept, "mark": "not played again"}))
+    assert cli.main([*ARGS, "--out", str(out), "--resume"]) == 0
+    assert json.loads(game_file(out, 0).read_text())["mark"] == "not played again"
+    assert json.loads(game_file(out, 1).read_text()) == whole_game(whole, out, 1)
+    assert json.loads((out / "report.json").read_text()) == whole
+    more = [a if a != "4" else "6" for a in ARGS]  # a longer run with the same settings: two games more
+    assert cli.main([*more, "--out", str(out), "--resume"]) == 0
+    assert sorted(p.name for p in (out / "games").iterdir())[-1] == "game-000005.json"
+    capsys.readouterr()
+
+
+def whole_game(_report: dict, out: Path, index: int) -> dict:
+    return json.loads(game_file(out, index).read_text())
+
+
+def test_an_existing_run_is_not_overwritten_unasked(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert cli.main([*ARGS, "--out", str(out)]) == 0
+    before = {p.name: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    capsys.readouterr()
+    assert cli.main([*ARGS, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("revive balance: ") and "not overwriting" in err and err.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    other = [a if a != "3" else "4" for a in ARGS]  # another seed
+    assert cli.main([*other, "--out", str(out), "--resume"]) == 2
+    assert "other settings" in capsys.readouterr().err
+    assert cli.main([*other, "--out", str(out), "--force"]) == 0
+    assert json.loads((out / "run.json").read_text())["seed"] == 4
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--ai", "clever"], "revive balance: --ai: unknown computer player 'clever'"),
+        (["--tribes", "nadair,elves"], "revive balance: unknown tribe(s): elves"),
+        (["--tribes", "nadair"], "revive balance: 2 seats need at least 2 tribes"),
+        (["--games", "0"], "revive balance: --games must be at least 1"),
+        (["--compare", "nowhere", "nowhere2"], "revive balance: --compare nowhere: no such folder"),
+        (["--scheduler", "foo:bar"], "revive balance: --scheduler foo:bar: not an address such as tcp://HOST:8786"),
+    ],
+)
+def test_bad_input_gets_one_line(tmp_path, capsys, extra, message):
+    assert cli.main([*ARGS, "--out", str(tmp_path / "run"), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+    assert not (tmp_path / "run").exists()
+
+
+def test_without_dask_it_says_how_to_install_it(tmp_path, capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "distributed" else real(name))
+    argv = [a for a in ARGS if a not in ("--workers", "0")]
+    assert cli.main([*argv, "--out", str(tmp_path / "run")]) == 2
+    assert "pip install 'revive-dsl[balance]'" in capsys.readouterr().err
+
+
+def test_the_page_is_one_self_contained_file(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert cli.main([*ARGS, "--out", str(out)]) == 0
+    page = (out / "report.html").read_text()
+    assert page.count("<svg") >= 4 and "nadair" in page and "95%" in page
+    assert "http" not in page and "<script" not in page and "src=" not in page
+    capsys.readouterr()
+
+
+def test_compare_plays_the_same_games_on_two_packs(tmp_path, capsys):
+    import shutil
+
+    from revive_dsl.scaffold import new_pack
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    old.mkdir()
+    new_pack("mine", old)
+    shutil.copytree(old, new)
+    out = tmp_path / "cmp"
+    argv = [a for a in ARGS if a != "--workers" and a != "0"]
+    assert (
+        cli.main([*argv, "--workers", "0", "--compare", str(old / "mine"), str(new / "mine"), "--out", str(out)]) == 0
+    )
+    diff = json.loads((out / "compare.json").read_text())
+    printed = capsys.readouterr().out
+    assert "no clear change" in printed  # the same content: no difference
+    assert all(r["diff"] == 0 for rates in diff["win_rate"].values() for r in rates.values())
+    assert (out / "old" / "report.json").is_file() and (out / "new" / "report.json").is_file()
+    assert "<table>" in (out / "compare.html").read_text()
+    assert os.path.isdir(out / "old" / "games")
+
+
+def test_a_solo_run_reports_scores_and_no_winner():
+    solo = BalanceSetup(packs=("base",), players=1, tribes=("nadair", "formica"), ai=("greedy",), games=2, seed=2)
+    report = run_balance(solo)
+    assert report["win_rate"]["by_tribe"] == {}
+    assert {k: v["n"] for k, v in report["score_by_tribe"].items()} == {"formica": 1, "nadair": 1}
+    assert sum(s["total"] for s in report["points_by_source"].values()) == round(report["score"]["mean"] * 2)
+
+
+def _games(won_by_nadair: int, count: int = 100) -> list[dict]:
+    """``count`` two-seat games of nadair against formica, nadair winning the first ``won_by_nadair``."""
+    out = []
+    for i in range(count):
+        won = i < won_by_nadair
+        seats = [
+            {"seat": 0, "tribe": "nadair", "side": "sun", "ai": "greedy", "total": 60 if won else 40}
+            | {"place": 1 if won else 2, "won": won, "sources": {"play": 60 if won else 40}, "taken": {}},
+            {"seat": 1, "tribe": "formica", "side": "moon", "ai": "greedy", "total": 40 if won else 60}
+            | {"place": 2 if won else 1, "won": not won, "sources": {"play": 40 if won else 60}, "taken": {}},
+        ]
+        out.append({"index": i, "seed": i, "moves": 100, "turns": 40, "rounds": 20, "seats": seats})
+    return out
+
+
+def test_compare_says_which_win_rate_moved_and_with_what_confidence():
+    from revive_dsl.balance.report import build_report, compare
+
+    old = build_report({"players": 2}, _games(30))
+    diff = compare(old, build_report({"players": 2}, _games(70)))
+    nadair = diff["win_rate"]["by_tribe"]["nadair"]
+    assert (nadair["old"], nadair["new"], nadair["diff"], nadair["verdict"]) == (0.3, 0.7, 0.4, "up")
+    assert 0 < nadair["ci95"][0] < 0.4 < nadair["ci95"][1]
+    assert diff["win_rate"]["by_tribe"]["formica"]["verdict"] == "down"
+    assert compare(old, build_report({"players": 2}, _games(34)))["win_rate"]["by_tribe"]["nadair"]["verdict"] == (
+        "no clear change"
+    )

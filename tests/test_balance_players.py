@@ -1,0 +1,84 @@
+"""The computer players: each is deterministic under its seed, and each tries to win: ``greedy`` beats ``random`` and
+``mcts`` beats ``greedy`` in most of a fixed set of two-player games (seats swapped every other game; the win
+counts are printed, `pytest -s` shows them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from revive_dsl.ai import Position, make_player, play_game
+from revive_dsl.ai.hidden import hidden_piles, sample_hidden
+from revive_dsl.engine.game import Runner
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import new_game
+
+SEATS = [("Ann", "nadair", "sun"), ("Bo", "formica", "moon")]
+
+
+def _wins(rules: Rules, mine: str, theirs: str, seeds: range) -> int:
+    """Games of ``seeds`` that ``mine`` won outright, ``mine`` in seat 0 for even seeds and seat 1 for odd ones."""
+    won = 0
+    for seed in seeds:
+        specs = [mine, theirs] if seed % 2 == 0 else [theirs, mine]
+        players = [make_player(spec, 100 * seed + seat) for seat, spec in enumerate(specs)]
+        game = play_game(rules, SEATS, seed, players)
+        won += game.turn.ranking[0] == [seed % 2]
+    return won
+
+
+def test_greedy_beats_random_in_most_games():
+    games = range(16)
+    won = _wins(Rules.load(("base",)), "greedy", "random", games)
+    print(f"greedy beat random in {won} of {len(games)} games")
+    assert won > len(games) * 3 // 4
+
+
+def test_mcts_beats_greedy_in_most_games():
+    games = range(12)
+    won = _wins(Rules.load(("base",)), "mcts:10", "greedy", games)
+    print(f"mcts (10 playouts a decision) beat greedy in {won} of {len(games)} games")
+    assert won > len(games) // 2
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:6"])
+def test_a_player_answers_the_same_under_the_same_seed(spec):
+    rules = Rules.load(("base", "abyss"))
+    seats = [("Ann", "nadair", "sun"), ("Bo", "gates", "moon")]
+
+    def play() -> str:
+        trace: list[str] = []
+        players = [make_player(spec, 7), make_player("random", 8)]
+        play_game(rules, seats, 3, players, on_move=lambda _b, _a, moved: trace.append(repr(moved)))
+        return "\n".join(trace)
+
+    assert play() == play()
+
+
+def test_the_search_never_reads_the_true_order_of_a_pile():
+    """Sampling deals the hidden piles afresh (same items, another order) and leaves the position's state alone."""
+    import random
+
+    rules = Rules.load(("base", "abyss"))
+    game = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "gates", "moon")], seed=2)
+    before = game.to_json()
+    position = Position(rules, game, (), Runner(game, rules).decision())
+    runner = position.runner(copy=True)
+    sample_hidden(rules, runner.state, random.Random(1))
+    assert game.to_json() == before
+    mine, theirs = hidden_piles(runner.state), hidden_piles(game)
+    assert [sorted(p) for p in mine] == [sorted(p) for p in theirs]
+    assert mine != theirs
+    face_down = {s: t["tile"] for s, t in game.board.tiles.items() if not t.get("explored")}
+    sampled = {s: t["tile"] for s, t in runner.state.board.tiles.items() if not t.get("explored")}
+    assert sorted(face_down.values()) == sorted(sampled.values()) and face_down != sampled
+
+
+def test_revive_play_seats_greedy_and_mcts_and_the_game_replays(tmp_path):
+    """``revive play --ai NAME=greedy`` and ``NAME=mcts:N`` play a whole game, written as a script that replays."""
+    from tests.test_replay_play import replayed, run
+
+    out = tmp_path / "game.yaml"
+    argv = ["--players", "Ann:nadair:sun,Bo:formica:moon", "--ai", "Ann=greedy,Bo=mcts:2", "--seed", "5"]
+    session, shown, typist = run([*argv, "--out", str(out)], [])
+    assert typist.prompts == [] and session.replay.game.turn.over and "the game is over" in shown
+    assert replayed(out).game.to_json() == session.replay.game.to_json()
