@@ -41,7 +41,7 @@ def rate_chart(rates: dict[str, dict[str, Any]], level: float | None = None) -> 
     even game, 1 / seats)."""
     row, left, width = 22, 170, 520
     height = row * len(rates) + 30
-    parts = [f'<svg width="{left + width + 80}" height="{height}" role="img">']
+    parts = [f'<svg width="{left + width + 120}" height="{height}" role="img">']
     for i, (key, r) in enumerate(rates.items()):
         y = 10 + i * row
         low, high = r["ci95"]
