@@ -294,3 +294,21 @@ def test_compare_says_which_win_rate_moved_and_with_what_confidence():
     assert compare(old, build_report({"players": 2}, _games(34)))["win_rate"]["by_tribe"]["nadair"]["verdict"] == (
         "no clear change"
     )
+
+
+def test_resume_after_an_edit_to_the_packs_is_refused_rather_than_mixing_two_contents(tmp_path, capsys):
+    from revive_dsl.scaffold import new_pack
+
+    new_pack("my_pack", tmp_path)
+    pack = tmp_path / "my_pack"
+    out = tmp_path / "run"
+    args = [*ARGS, "--packs", f"base,{pack}", "--out", str(out)]
+    assert cli.main(args) == 0
+    game_file(out, 3).unlink()
+    edited = sorted(pack.rglob("*.yaml"))[-1]
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    capsys.readouterr()
+    assert cli.main([*args, "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "the packs' files changed since" in err and err.count("\n") == 1
+    assert not game_file(out, 3).exists()  # nothing played into the old run

@@ -50,6 +50,34 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False) + "\n"
 
 
+def content_digest(packs: Sequence[str]) -> str:
+    """A digest of every file of the packs (and the packs they depend on) a run plays with, so that a run resumed
+    after an edit to its content is told so (unreadable packs: their names alone; the run itself says why).
+
+    >>> len(content_digest(("base",))), content_digest(("base",)) == content_digest(("base",))
+    (16, True)
+    """
+    from revive_dsl.content.packs import resolve_packs
+    from revive_dsl.positions import DslError
+
+    digest = hashlib.sha256()
+    try:
+        folders = resolve_packs(packs)
+    except (DslError, OSError, ValueError):  # a pack that does not resolve is reported when the run loads it
+        folders = [Path(p) for p in packs]
+    for folder in folders:
+        digest.update(b"\0pack\0" + str(folder.name).encode("utf-8", "surrogateescape"))
+        files = sorted(folder.rglob("*")) if folder.is_dir() else []
+        for path in files:
+            if path.is_file() and path.suffix in (".yaml", ".yml"):
+                digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
+                try:
+                    digest.update(hashlib.sha256(path.read_bytes()).digest())
+                except OSError as err:
+                    digest.update(str(err).encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()[:16]
+
+
 def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool = False) -> dict[int, dict]:
     """Make ``out`` ready for the run and return the figures of the games already played there (with ``resume``).
 
@@ -63,15 +91,23 @@ def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool
             f"{out / what} is there already; not overwriting a balance run "
             "(give --resume to finish it, --force to start it again, or another --out)"
         )
+    played_with = content_digest(setup.packs)
     if resume and (out / "run.json").is_file():
         try:
-            before = BalanceSetup.from_dict(json.loads((out / "run.json").read_text(encoding="utf-8")))
-        except (ValueError, TypeError, KeyError) as err:
+            recorded = json.loads((out / "run.json").read_text(encoding="utf-8"))
+            content = recorded.pop("content", None)
+            before = BalanceSetup.from_dict(recorded)
+        except (ValueError, TypeError, KeyError, AttributeError) as err:
             raise RunError(f"{out / 'run.json'}: not a balance run's settings ({err})") from None
         if not before.same_games(setup):
             raise RunError(
                 f"--resume: {out} holds a run with other settings; give the same packs, players, tribes, sides, "
                 "seating, computer players, seed and variants (or --force to start again)"
+            )
+        if content is not None and content != played_with:
+            raise RunError(
+                f"--resume: the packs' files changed since {out} was begun; its games and new ones would be of two "
+                "contents (--force to start again, or another --out)"
             )
     if force and not resume:
         for path in games:
@@ -80,7 +116,7 @@ def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool
             (out / name).unlink()
         games = []
     make_folder(out / GAMES)
-    write_text_atomic(out / "run.json", _dumps(setup.to_dict()))
+    write_text_atomic(out / "run.json", _dumps(setup.to_dict() | {"content": played_with}))
     done = {}
     for path in games:
         try:
