@@ -213,6 +213,20 @@ async def test_a_did_you_mean_is_a_quick_fix_that_writes_the_suggestion_over_the
 
 
 @pytest.mark.asyncio
+async def test_a_value_not_among_a_schemas_choices_gets_the_nearest_as_a_quick_fix(client, tmp_path):
+    pack = tmp_path / "pack"
+    shutil.copytree(ROOT / "content" / "base", pack)
+    path = pack / "citizen_cards.yaml"
+    text = path.read_text(encoding="utf-8").replace("colour: green", "colour: gren", 1)
+    uri = _open(client, path, text)
+    [problem] = await _diagnostics(client, uri)
+    assert problem.message.endswith("'gren' is not one of ['grey', 'green', 'yellow']; did you mean 'green'?")
+    assert problem.data["replace"] == ["green"]
+    row = text.splitlines()[problem.range.start.line]
+    assert row[problem.range.start.character : problem.range.end.character] == "gren"
+
+
+@pytest.mark.asyncio
 async def test_hover_on_an_effect_text_tells_the_whole_effect_in_english(client):
     path = ROOT / "content" / "base" / "citizen_cards.yaml"
     text = path.read_text(encoding="utf-8")

@@ -529,6 +529,9 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
     >>> [err] = manifest.iter_errors({"id": "p", "name": "P", "version": "1.0", "vresion": "1"})
     >>> schema_problem(err)[1]
     "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, rules, version)"
+    >>> from jsonschema import Draft7Validator
+    >>> schema_problem(next(Draft7Validator(CARD_COLOUR).iter_errors("gren")))
+    ((), "'gren' is not one of ['grey', 'green', 'yellow']; did you mean 'green'?")
     """
     import difflib
 
@@ -542,6 +545,11 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
             close = difflib.get_close_matches(str(extra[0]), allowed, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             return (*path, extra[0]), f"unknown key '{extra[0]}'{hint} (allowed: {', '.join(allowed)})"
+    if err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
+        words = [str(v) for v in err.validator_value]
+        close = difflib.get_close_matches(err.instance, words, n=1)
+        if close:
+            return path, f"{err.message}; did you mean '{close[0]}'?"
     shown = repr(err.instance)
     if len(shown) > 42 and shown in err.message:  # jsonschema quotes the value whole: not a long one
         return path, err.message.replace(shown, quoted(err.instance))
