@@ -27,14 +27,14 @@ def _wins(rules: Rules, mine: str, theirs: str, seeds: range) -> int:
 
 
 def test_greedy_beats_random_in_most_games():
-    games = range(16)
+    games = range(24)
     won = _wins(Rules.load(("base",)), "greedy", "random", games)
     print(f"greedy beat random in {won} of {len(games)} games")
     assert won > len(games) * 3 // 4
 
 
 def test_mcts_beats_greedy_in_most_games():
-    games = range(12)
+    games = range(24)
     won = _wins(Rules.load(("base",)), "mcts:10", "greedy", games)
     print(f"mcts (10 playouts a decision) beat greedy in {won} of {len(games)} games")
     assert won > len(games) // 2
