@@ -103,7 +103,16 @@ def flasks_in(program: n.Program | None) -> int:
     """
     if program is None:
         return 0
-    return sum(1 for node in program.walk() if isinstance(node, n.Call) and node.name == "flask")
+    kept = _FLASKS.get(id(program))
+    if kept is None or kept[0] is not program:  # a tree never changes: counted once (the entry keeps it alive)
+        if len(_FLASKS) >= 50_000:
+            _FLASKS.clear()
+        found = sum(1 for node in program.walk() if isinstance(node, n.Call) and node.name == "flask")
+        kept = _FLASKS[id(program)] = (program, found)
+    return kept[1]
+
+
+_FLASKS: dict[int, tuple[n.Program, int]] = {}  # id(program) -> (the program, its flasks)
 
 
 def card_flasks(rules: Rules, card: str, half: str | None = None) -> int:
