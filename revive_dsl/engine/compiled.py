@@ -36,9 +36,7 @@ from typing import Any
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import interpret as i
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import SKIP, Ctx, Effect
-
-_USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
+from revive_dsl.engine.interpret import _USE_LABELS, SKIP, Ctx, Effect
 
 
 class Compiled:
@@ -141,12 +139,8 @@ def _runner(c: Compiled, expr: n.Expr) -> Callable[[Ctx], Effect]:
 
 def _chosen(body: Callable[[Ctx], Effect], ctx: Ctx) -> Effect:
     """The body with the player's consent given (what ``run_chosen`` does)."""
-    before = ctx.consented
-    ctx.consented = True
-    try:
+    with i.chosen(ctx):
         yield from body(ctx)
-    finally:
-        ctx.consented = before
 
 
 # --- each node type --------------------------------------------------------------------------
