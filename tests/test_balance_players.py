@@ -82,3 +82,62 @@ def test_revive_play_seats_greedy_and_mcts_and_the_game_replays(tmp_path):
     session, shown, typist = run([*argv, "--out", str(out)], [])
     assert typist.prompts == [] and session.replay.game.turn.over and "the game is over" in shown
     assert replayed(out).game.to_json() == session.replay.game.to_json()
+
+
+def test_no_player_reads_an_artifact_card_another_keeps_secret(monkeypatch):
+    """003, player setup step 7: each player keeps their artifact card secret. The search deals the others' cards
+    afresh from those the player does not hold; greedy rates a state without the others' cards; with the
+    ``common_artifact_card`` variant the one face-up card is known to all."""
+    import random
+
+    from revive_dsl.ai.hidden import seen_by
+
+    rules = Rules.load(("base",))
+    game = new_game(rules, SEATS, seed=4)
+    ann, bo = game.players
+    dealt = set()
+    for seed in range(12):
+        copy = game.clone()
+        sample_hidden(rules, copy, random.Random(seed), seat=0)
+        assert copy.players[0].artifact_card == ann.artifact_card  # her own: known
+        assert copy.players[1].artifact_card not in (None, ann.artifact_card)
+        dealt.add(copy.players[1].artifact_card)
+    assert len(dealt) > 3  # Bo's card is a guess, not his card
+
+    # Bo's closed crates are dealt again with the stack; Ann's own are hers
+    crates = game.clone()
+    crates.players[0].crates_closed, crates.players[1].crates_closed = (
+        crates.supply.crates[:1],
+        crates.supply.crates[1:3],
+    )
+    crates.supply.crates = crates.supply.crates[3:]
+    before = sorted(crates.supply.crates + crates.players[1].crates_closed)
+    seen = set()
+    for seed in range(8):
+        copy = crates.clone()
+        sample_hidden(rules, copy, random.Random(seed), seat=0)
+        assert copy.players[0].crates_closed == crates.players[0].crates_closed
+        assert sorted(copy.supply.crates + copy.players[1].crates_closed) == before
+        assert len(copy.players[1].crates_closed) == 2
+        seen.add(tuple(copy.players[1].crates_closed))
+    assert len(seen) > 1
+    assert seen_by(game, 0).players[1].artifact_card is None and seen_by(game, 0).players[0].artifact_card
+    assert game.players[1].artifact_card == bo.artifact_card  # the state itself is left alone
+
+    # greedy rates states in which Bo's card is unknown
+    import revive_dsl.ai.players as players
+
+    rated = []
+    margin = players.margin
+    monkeypatch.setattr(
+        players,
+        "margin",
+        lambda r, state, seat, w: rated.append(state.players[1].artifact_card) or margin(r, state, seat, w),
+    )
+    runner = Runner(game, rules, share=False)
+    make_player("greedy", 1).choose(Position(rules, game, (), runner.decision()))
+    assert rated and set(rated) == {None}
+    assert game.players[1].artifact_card == bo.artifact_card
+
+    common = new_game(rules, SEATS, seed=4, variants=["common_artifact_card"])
+    assert seen_by(common, 0) is common

@@ -79,6 +79,32 @@ def margins(rules: Rules, game: Game, weights: dict[str, float] | None = None) -
     return [v - max(found[:s] + found[s + 1 :]) for s, v in enumerate(found)]
 
 
+def margins_as_seen(rules: Rules, game: Game, weights: dict[str, float] | None = None) -> list[float]:
+    """Each seat's :func:`margins` as that seat sees the game: its own value with its artifact card, the others'
+    without theirs, which they keep secret (:mod:`revive_dsl.ai.hidden`). In a search whose hidden cards are a
+    sample, the others' sampled cards would only add noise to every rating.
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> from revive_dsl.engine.setup import new_game
+    >>> rules = Rules.load(("base",))
+    >>> game = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "formica", "moon")], seed=1)
+    >>> seen = margins_as_seen(rules, game)
+    >>> game.players[1].artifact_card = None  # Bo's card changes nothing Ann sees
+    >>> margins_as_seen(rules, game)[0] == seen[0]
+    True
+    """
+    from revive_dsl.ai.hidden import secret_holders
+
+    known = values(rules, game, weights)
+    if len(known) == 1 or not secret_holders(game, None):
+        return margins(rules, game, weights)
+    blind = game.clone()
+    for player in secret_holders(blind, None):
+        player.artifact_card = None
+    unknown = values(rules, blind, weights)
+    return [v - max(unknown[:s] + unknown[s + 1 :]) for s, v in enumerate(known)]
+
+
 def margin(rules: Rules, game: Game, seat: int, weights: dict[str, float] | None = None) -> float:
     """One seat's :func:`margins`."""
     return margins(rules, game, weights)[seat]

@@ -3,8 +3,9 @@
 Each playout (a fixed budget of them per decision, so the answer depends on the seed alone, never on the clock):
 
 1. *Sample what the player cannot see* (:func:`~revive_dsl.ai.hidden.sample_hidden`): the position's runner is
-   rebuilt on a copy of the state and the draw piles and face-down tiles are dealt afresh from the player's seeded
-   generator. The search never reads the true order of a pile.
+   rebuilt on a copy of the state and the draw piles, face-down tiles and the other players' secret artifact cards
+   are dealt afresh from the player's seeded generator. The search never reads the true order of a pile, nor an
+   artifact card another player keeps secret.
 2. *Select* down the tree by UCB1, each decision's seat maximising its own reward; the tree's nodes are keyed by
    the answers from the root (one tree serves every sample: an option a sample does not offer is passed over).
    Decisions with one option are answered and not stored.
@@ -31,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 
-from revive_dsl.ai.evaluate import WEIGHTS, margins, score_now, squash
+from revive_dsl.ai.evaluate import WEIGHTS, margins, margins_as_seen, score_now, squash
 from revive_dsl.ai.hidden import sample_hidden
 from revive_dsl.ai.position import ComputerPlayer, Position
 from revive_dsl.engine.game import Runner
@@ -77,7 +78,7 @@ class MctsPlayer(ComputerPlayer):
 
     def _playout(self, position: Position, root: _Node) -> None:
         runner = position.runner(copy=True)
-        sample_hidden(position.rules, runner.state, self.rng)
+        sample_hidden(position.rules, runner.state, self.rng, position.seat)
         path: list[tuple[_Node, int]] = []
         node = root
         decision = runner.decision()
@@ -130,7 +131,7 @@ class MctsPlayer(ComputerPlayer):
                 won = 1.0 / len(winners) if seat in winners else 0.0
                 out.append(0.5 * won + 0.5 * squash(total - max(totals[:seat] + totals[seat + 1 :])))
             return out
-        found = margins(position.rules, game, self.weights)
+        found = margins_as_seen(position.rules, game, self.weights)  # the others' sampled secret cards not rated
         if len(found) == 1:  # solo: the value against the root's
             return [squash(found[0] - margins(position.rules, position.start, self.weights)[0])]
         return [squash(m) for m in found]

@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable
 
 from revive_dsl.ai.evaluate import WEIGHTS, margin
+from revive_dsl.ai.hidden import seen_by
 from revive_dsl.ai.mcts import MctsPlayer
 from revive_dsl.ai.position import ComputerPlayer, Position
 from revive_dsl.engine.decisions import Decision
@@ -45,7 +46,8 @@ class RandomPlayer(ComputerPlayer):
 
 
 class GreedyPlayer(ComputerPlayer):
-    """One decision ahead: the option whose resulting state has the best margin for the deciding seat."""
+    """One decision ahead: the option whose resulting state has the best margin for the deciding seat, as that seat
+    sees it (:func:`~revive_dsl.ai.hidden.seen_by`: the other players' secret artifact cards are not scored)."""
 
     name = "greedy"
 
@@ -61,7 +63,8 @@ class GreedyPlayer(ComputerPlayer):
         for key in keys:
             runner = position.runner()
             runner.answer(key)
-            rated.append((margin(position.rules, runner.state, position.seat, self.weights), key))
+            view = seen_by(runner.state, position.seat)  # the others' secret artifact cards unknown
+            rated.append((margin(position.rules, view, position.seat, self.weights), key))
         best = max(value for value, _ in rated)
         return self.rng.choice([key for value, key in rated if value >= best - 1e-9])
 
