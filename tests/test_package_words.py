@@ -11,7 +11,7 @@ from revive_dsl.content.packs import load_packs
 from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.dsl.docgen import reference
 from revive_dsl.dsl.parser import parse
-from revive_dsl.dsl.signatures import BY_KIND, SIGNATURES, TYPES, package_words
+from revive_dsl.dsl.signatures import BY_KIND, DECLARED_TOPIC, SIGNATURES, TYPES, package_words
 from revive_dsl.positions import DslError
 
 
@@ -72,10 +72,17 @@ def test_every_word_is_carried_out_by_its_own_package():
     from revive_dsl.engine.registry import load_all
 
     load_all()
+
+    def carried_out_by(fn, sig) -> str:
+        if sig.topic == DECLARED_TOPIC:  # a pack's declared counter: the machinery reads every pack's
+            return sig.package if fn.__module__ == "revive_dsl.engine.declared" else fn.__module__
+        found = package_of(fn.__module__)
+        return found or ("engine" if fn.__module__.startswith("revive_dsl.engine.") else "base")
+
     elsewhere = [
         (kind, name, fn.__module__)
         for kind, table in (("effect", EFFECTS), ("counter", COUNTERS))
         for name, fn in table.items()
-        if name in BY_KIND[kind] and (package_of(fn.__module__) or "base") != BY_KIND[kind][name].package
+        if name in BY_KIND[kind] and carried_out_by(fn, BY_KIND[kind][name]) != BY_KIND[kind][name].package
     ]
     assert elsewhere == []

@@ -30,6 +30,7 @@ from typing import Any
 import jsonschema
 
 from revive_dsl.content.board import check_board
+from revive_dsl.content.declared import check_counters, declare_words, declaring_packs
 from revive_dsl.content.packages import unknown_rules_problem
 from revive_dsl.content.schema_defs import schema_errors, schema_problem
 from revive_dsl.content.setup_check import check_majors, check_starting_sets
@@ -51,6 +52,7 @@ TECH = frozenset({"Immediate", "Once", "Always", "Trigger", "Anytime", "Machine"
 SCORE = frozenset({"Score"})
 SCORE_ONCE = frozenset({"Score", "Once"})
 REQUIREMENT = frozenset({"Requirement"})
+RULE = TECH | {"Reaches", "AtEnd"}  # a tribe's or a pack's lasting rules may also watch counters and moments
 
 EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "citizen_card": {"top": CARD, "bottom": CARD},
@@ -64,7 +66,7 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "area_tile": {"back": IMMEDIATE, "spaces.*.reward": IMMEDIATE},
     "starting_tile": {"spaces.*.reward": IMMEDIATE},
     "technology": {"effect": TECH},
-    "tribe": {"sides.*.ability": IMMEDIATE, "sides.*.rules": TECH, "sides.*.technologies.*.effect": TECH},
+    "tribe": {"sides.*.ability": IMMEDIATE, "sides.*.rules": RULE, "sides.*.technologies.*.effect": TECH},
     "journey_card": {"requirements": REQUIREMENT},
     "lake": {"building_reward.*": IMMEDIATE, "hibernation_reward.*": IMMEDIATE},
     "gadget": {"effect": IMMEDIATE},
@@ -74,7 +76,14 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "end_game_tile": {},
     "player_board": {"reward_spaces.*.effect": TECH, "progress_track.*.bonus": IMMEDIATE, "machines.*.effect": MACHINE},
     "main_board": {"point_track.bonuses.*": IMMEDIATE, "hibernation_track.*.reward": IMMEDIATE},
+    # a pack's own mechanics (revive_dsl/content/declared.py): read before the pack's other files
+    "counter": {},
+    "game_rule": {"effect": RULE},
+    "scoring_line": {"effect": SCORE},
 }
+
+# Kinds whose components bring words: a pack's files of these kinds are loaded before its others.
+DECLARATION_KINDS = frozenset({"counter"})
 
 _CLAUSE_WORDS = {
     "Immediate": "an immediate effect",
@@ -86,6 +95,8 @@ _CLAUSE_WORDS = {
     "Machine": "a machine",
     "Requirement": "a 'need' requirement",
     "Score": "a 'score' formula",
+    "Reaches": "a 'when ... reaches' trigger",
+    "AtEnd": "an 'at ... end' moment",
 }
 
 
@@ -178,6 +189,12 @@ class Content:
         if not self.packs:
             return None
         return list(dict.fromkeys(p.rules for p in self.packs.values() if p.rules))
+
+    def word_packages(self) -> list[str] | None:
+        """Whose words the loaded packs' texts may use: the rules packages they name and the packs that declare
+        counters of their own (:mod:`revive_dsl.content.declared`); None (every word) when no pack is loaded."""
+        names = self.rules_packages()
+        return None if names is None else list(dict.fromkeys([*names, *declaring_packs(self)]))
 
     def of_kind(self, kind: str, pack: str | None = None) -> list[Component]:
         """Components of one kind (optionally of one pack), in file order."""
@@ -372,7 +389,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
             wrong.setdefault(path[1], []).append(path[2:])
         else:
             return
-    packages = content.rules_packages()
+    packages = content.word_packages()
     for index, item in enumerate(data["components"]):
         if not isinstance(item, dict):
             continue
@@ -390,6 +407,8 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
                     comp.effects[".".join(map(str, sub))] = program
         if index not in wrong:
             _add(content, comp, problems)
+    if kind in DECLARATION_KINDS:
+        declare_words(content)
 
 
 def _overlap(field: tuple, wrong: tuple) -> bool:
@@ -573,10 +592,20 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
                     f"pack '{pack.id}' depends on unknown pack '{dep}' (loaded before it: {known})",
                 )
             )
+    docs = []
     for path in _pack_files(folder, pack.id, problems):
         pack.files.append(path)
-        load_file(path, pack.id, content, problems)
+        doc = _read_yaml(path, content, problems)
+        if doc is not None:
+            docs.append(doc)
+    # declarations first: the words they bring are known to every text of the pack, whatever its file's name
+    for doc in sorted(docs, key=lambda doc: _kind(doc) not in DECLARATION_KINDS):
+        load_doc(doc, pack.id, content, problems)
     return pack
+
+
+def _kind(doc: YamlDoc) -> object:
+    return doc.data.get("kind") if isinstance(doc.data, dict) else None
 
 
 def check_references(content: Content, problems: list[Diagnostic]) -> None:
@@ -605,6 +634,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
     problems.extend(check_board(content))
     problems.extend(check_starting_sets(content))
     problems.extend(check_majors(content))
+    problems.extend(check_counters(content))
 
 
 def _json_kind(value: Any) -> str:

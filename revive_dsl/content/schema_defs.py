@@ -53,6 +53,11 @@ def _item(required: dict[str, Any], optional: dict[str, Any] | None = None) -> d
     }
 
 
+def _value(description: str) -> dict[str, Any]:
+    """A declared counter's bound or start: a whole number from 0 to 1000."""
+    return {"type": "integer", "minimum": 0, "maximum": 1000, "description": description}
+
+
 def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
     return {"type": "object", "properties": props, "required": required or list(props), "additionalProperties": False}
 
@@ -191,6 +196,28 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
     ),
     "machine_token": _item({"colour": CARD_COLOUR, "effect": EFFECT}),
     "crate": _item({"effect": EFFECT}),
+    # A pack's own counter or track (docs/writing-an-expansion.md): one per player or one shared by the table,
+    # its bounds and start, and whether it scores; its id is its word in the DSL (`raise heat`, `each heat: ...`).
+    "counter": _item(
+        {"holder": {"enum": ["player", "table"], "description": "player: one each; table: one for all"}},
+        {
+            "min": _value("its lowest value (0 if left out)"),
+            "max": _value("its highest value (1000 if left out)"),
+            "start": _value("its value at setup (min if left out)"),
+            "scores": {
+                "type": "boolean",
+                "description": "true: 1 point per unit at the end, a scoring line of its own",
+            },
+            "english": {"type": "string", "minLength": 1, "description": "its noun, singular (the id if left out)"},
+            "plural": {"type": "string", "minLength": 1, "description": "its noun's plural (e.g. heat, not heats)"},
+            "doc": {"type": "string", "description": "what it means, for the DSL reference and the state reference"},
+        },
+    ),
+    # Rules every player has from the start: triggers (`when build:`, `when heat reaches 5:`), moments (`at round
+    # end:`), lasting modifiers.
+    "game_rule": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),
+    # A line of the final score sheet that belongs to no component: its name is the line's label.
+    "scoring_line": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),
     "major_artifact": _item({"colour": ARTIFACT_COLOUR, "players": {"enum": ["1+", "2+", "3+", "4"]}}),
     "minor_artifact": _item({"points": COUNT}),
     "end_game_tile": _item({"points": COUNT}),

@@ -14,7 +14,17 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from revive_dsl.dsl import nodes as n
-from revive_dsl.dsl.signatures import BY_KIND, DURING, TYPE_DOCS, TYPES, Signature, lookup, words_of
+from revive_dsl.dsl.signatures import (
+    BY_KIND,
+    DECLARED_TOPIC,
+    DURING,
+    MACHINERY,
+    TYPE_DOCS,
+    TYPES,
+    Signature,
+    lookup,
+    words_of,
+)
 from revive_dsl.positions import Diagnostic, Pos
 
 # Which kinds of word may stand in a body, by the clause around it.
@@ -50,8 +60,15 @@ class Checker:
 
     def foreign(self, pos: Pos, sig: Signature | None) -> bool:
         """Report a word of a rules package the text's packs do not load; True if it was one."""
-        if sig is None or self.packages is None or sig.package == "base" or sig.package in self.packages:
+        if sig is None or self.packages is None or sig.package in ("base", MACHINERY) or sig.package in self.packages:
             return False
+        if sig.topic == DECLARED_TOPIC and sig.kind == "counter":
+            self.error(
+                pos,
+                f"'{sig.name}' is a counter the pack '{sig.package}' declares, which is not loaded with this text; "
+                f"a pack using it depends on that pack (depends: [{sig.package}])",
+            )
+            return True
         self.error(
             pos,
             f"'{sig.name}' is a word of the rules package '{sig.package}', which none of the loaded packs names; "
@@ -81,6 +98,25 @@ class Checker:
             event = self.call(clause.event, ("event",), ctx)
             if event:
                 ctx = ctx.with_tag(f"event:{clause.event.name}")
+            self.expr(clause.body, ctx)
+        elif isinstance(clause, n.Reaches):
+            if self.call(clause.counter, ("counter",), ctx) and clause.counter.name not in TYPES["declared"]:
+                declared = ", ".join(TYPES["declared"]) or "none are loaded"
+                self.error(
+                    clause.counter.pos,
+                    f"'when ... reaches' watches a counter a pack declares, and '{clause.counter.name}' is not one "
+                    f"(declared counters: {declared})",
+                )
+            self.expr(clause.body, ctx)
+        elif isinstance(clause, n.AtEnd):
+            if clause.moment not in n.MOMENTS:
+                where = clause.moment_pos if clause.moment_pos.line else clause.pos
+                self.error(
+                    where,
+                    f"'at {clause.moment} end' names no moment of the game; expected "
+                    + " or ".join(f"'at {m} end'" for m in n.MOMENTS)
+                    + _suggest(clause.moment, n.MOMENTS),
+                )
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.While):
             state = lookup(clause.state, ("state",))
@@ -130,6 +166,8 @@ class Checker:
             self.expr(expr.body, ctx)
         elif isinstance(expr, n.IfThen):
             self.condition(expr.condition, ctx)
+            self.expr(expr.body, ctx)
+        elif isinstance(expr, n.EachPlayer):
             self.expr(expr.body, ctx)
 
     def cost(self, cost: n.Cost) -> None:
@@ -210,8 +248,18 @@ class Checker:
                 return
             arg = args.pop(0)
             if isinstance(arg, n.Num):
-                if arg.value < 1 and param.name != "bonus":
+                if arg.value < 1 and param.name not in ("bonus", "value"):  # a bonus or a value set may be 0
                     self.error(arg.pos, f"'{call.name}' needs a {param.name} of at least 1")
+            elif param.type == "declared":
+                if arg.value in TYPES["declared"]:
+                    self.foreign(arg.pos, lookup(arg.value, ("counter",)))
+                else:
+                    declared = ", ".join(TYPES["declared"]) or "none are loaded"
+                    self.error(
+                        arg.pos,
+                        f"'{arg.value}' is not a counter a loaded pack declares (declared counters: {declared}); "
+                        "a pack declares its own in a file of kind `counter`" + _suggest(arg.value, TYPES["declared"]),
+                    )
             elif arg.value not in TYPES[param.type]:
                 self.error(
                     arg.pos,

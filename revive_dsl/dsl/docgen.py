@@ -19,7 +19,7 @@ from pathlib import Path
 
 from revive_dsl.dsl.explain import explain, explain_word
 from revive_dsl.dsl.parser import MAX_NESTING, MAX_NUMBER, parse
-from revive_dsl.dsl.signatures import ALL, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
+from revive_dsl.dsl.signatures import ALL, DECLARED_TYPES, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
 from revive_dsl.fileio import make_folder, write_text_atomic
 
 
@@ -59,6 +59,24 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "when EVENT: BODY",
             "Happens whenever the event does; the event is an `event` word.",
             "when build: gain book",
+        ),
+        Construct(
+            "Threshold",
+            ("reaches",),
+            "when COUNTER reaches N: BODY",
+            "Happens when a change takes a counter a pack declares from below N to N or more, for the player "
+            "whose effect changed it, right after the change (`revive check` refuses one that would fire itself "
+            "without end).",
+            "when heat reaches 5: set heat 0",
+        ),
+        Construct(
+            "Moment",
+            ("at_end",),
+            "at turn end: BODY / at round end: BODY / at game end: BODY",
+            "Happens at the end of your turn (before it passes), of each round (when the turn passes back to the "
+            "first seat) or of the game (before the final scoring). A pack's `game_rule` runs a round's or the "
+            "game's once; say `each player:` for everyone.",
+            "at round end: each player: lower heat",
         ),
         Construct(
             "While",
@@ -168,6 +186,20 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "each COUNTER: UNIT",
             "Do the unit once per unit the counter counts.",
             "each cards_in_slots yellow: gain food",
+        ),
+        Construct(
+            "Each player",
+            ("each_player",),
+            "each player: UNIT",
+            "Do the unit for every player, each as *you*, in seat order from you.",
+            "each player: gain book",
+        ),
+        Construct(
+            "Each other player",
+            ("each_other_player",),
+            "each other player: UNIT",
+            "Do the unit for every other player, each as *you*, in seat order after you.",
+            "each other player: gain food",
         ),
         Construct(
             "If",
@@ -327,7 +359,7 @@ def reference() -> str:
     out += ["", "## Argument types", "", "| type | meaning | words |", "| --- | --- | --- |"]
     out.append(f"| `count` | {_cell(TYPE_DOCS.get('count', 'a whole number'))} | 0, 1, 2, ... |")
     for name, words in TYPES.items():
-        listed = ", ".join(f"`{w}`" for w in words)
+        listed = ", ".join(f"`{w}`" for w in words) if name not in DECLARED_TYPES else "(each pack's own)"
         out.append(f"| `{name}` | {_cell(TYPE_DOCS.get(name, ''))} | {listed} |")
     return "\n".join(out) + "\n"
 

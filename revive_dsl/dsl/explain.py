@@ -182,6 +182,9 @@ def expr_phrase(expr: n.Expr) -> str:
         return f"for each {_counter(expr.counter)}: {expr_phrase(expr.body)}"
     if isinstance(expr, n.IfThen):
         return f"if {condition_phrase(expr.condition)}: {expr_phrase(expr.body)}"
+    if isinstance(expr, n.EachPlayer):
+        who = "each other player" if expr.others else "each player, you first"
+        return f"{who}, in seat order: {expr_phrase(expr.body)}"
     return format_expr(expr)
 
 
@@ -239,6 +242,10 @@ def clause_phrase(clause: n.Clause) -> str:
         return expr_phrase(clause.body)
     if isinstance(clause, n.Trigger):
         return f"{call_phrase(clause.event, ('event',))}, {expr_phrase(clause.body)}"
+    if isinstance(clause, n.Reaches):
+        return f"when your {_counter(clause.counter)} reaches {clause.value}, {expr_phrase(clause.body)}"
+    if isinstance(clause, n.AtEnd):
+        return f"at the end of {_MOMENT.get(clause.moment, 'each ' + clause.moment)}, {expr_phrase(clause.body)}"
     if isinstance(clause, n.While):
         sig = lookup(clause.state, ("state",))
         head = sig.english if sig else f"while {clause.state.replace('_', ' ')}"
@@ -262,15 +269,18 @@ def clause_phrase(clause: n.Clause) -> str:
     raise TypeError(f"not a clause: {clause!r}")
 
 
+_MOMENT = {"turn": "your turn", "round": "each round", "game": "the game"}
+
+
 def phrase(tree: n.Node) -> str:
     """Any node in English, lower-case and without a full stop (for use inside a sentence)."""
     if isinstance(tree, n.Program):
         return " ".join(explain(c) for c in tree.clauses)
     if isinstance(tree, n.Immediate | n.Trigger | n.While | n.Always | n.Once | n.Anytime | n.Machine):
         return clause_phrase(tree)
-    if isinstance(tree, n.Requirement | n.Score):
+    if isinstance(tree, n.Requirement | n.Score | n.Reaches | n.AtEnd):
         return clause_phrase(tree)
-    if isinstance(tree, n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.IfThen):
+    if isinstance(tree, n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.EachPlayer | n.IfThen):
         return expr_phrase(tree)
     if isinstance(tree, n.Compare | n.Payment | n.State):
         return condition_phrase(tree)
@@ -329,6 +339,10 @@ def node_label(node: n.Node, kinds: tuple[str, ...] = BODY) -> str:
         detail = format_condition(node)
     elif isinstance(node, n.Trigger):
         detail = "when"
+    elif isinstance(node, n.Reaches):
+        detail = f"reaches {node.value}"
+    elif isinstance(node, n.AtEnd):
+        detail = f"at {node.moment} end"
     elif isinstance(node, n.While):
         detail = f"while {node.state}"
     elif isinstance(node, n.Machine):
@@ -355,7 +369,7 @@ def _children(node: n.Node) -> list[n.Node]:
 def _kinds_below(parent: n.Node, child: n.Node) -> tuple[str, ...]:
     if isinstance(parent, n.Trigger) and child is parent.event:
         return ("event",)
-    if isinstance(parent, n.ForEach | n.ScorePer | n.ScoreValue | n.ScoreTiers) and child is parent.counter:
+    if isinstance(parent, n.ForEach | n.ScorePer | n.ScoreValue | n.ScoreTiers | n.Reaches) and child is parent.counter:
         return ("counter",)
     return BODY
 

@@ -65,6 +65,8 @@ def format_expr(expr: n.Expr) -> str:
         return f"each {format_call(expr.counter)}: {_wrap(expr.body, _UNIT)}"
     if isinstance(expr, n.IfThen):
         return f"if {format_condition(expr.condition)}: {_wrap(expr.body, _UNIT)}"
+    if isinstance(expr, n.EachPlayer):
+        return f"each {'other ' if expr.others else ''}player: {_wrap(expr.body, _UNIT)}"
     raise TypeError(f"not an expression: {expr!r}")
 
 
@@ -86,6 +88,10 @@ def format_clause(clause: n.Clause) -> str:
         return format_expr(clause.body)
     if isinstance(clause, n.Trigger):
         return f"when {format_call(clause.event)}: {format_expr(clause.body)}"
+    if isinstance(clause, n.Reaches):
+        return f"when {format_call(clause.counter)} reaches {clause.value}: {format_expr(clause.body)}"
+    if isinstance(clause, n.AtEnd):
+        return f"at {clause.moment} end: {format_expr(clause.body)}"
     if isinstance(clause, n.While):
         return f"while {clause.state}: {format_expr(clause.body)}"
     if isinstance(clause, n.Machine):

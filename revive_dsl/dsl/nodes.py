@@ -132,6 +132,15 @@ class ForEach(Node):
 
 
 @dataclass(frozen=True)
+class EachPlayer(Node):
+    """Do the body once for each player, each as "you", in seat order from the current player: ``each player:
+    lower heat``; ``others`` leaves the current player out (``each other player: gain book``)."""
+
+    body: Expr
+    others: bool = False
+
+
+@dataclass(frozen=True)
 class Compare(Node):
     """A counter compared with a number: ``visible_flasks >= 2``."""
 
@@ -165,7 +174,7 @@ class IfThen(Node):
     body: Expr
 
 
-Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | IfThen
+Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | EachPlayer | IfThen
 
 
 # --- scoring formulas ------------------------------------------------------------
@@ -215,6 +224,28 @@ class Trigger(Node):
 
     event: Call
     body: Expr
+
+
+@dataclass(frozen=True)
+class Reaches(Node):
+    """Happens when a counter a pack declares reaches a value from below: ``when heat reaches 5: ...``."""
+
+    counter: Call
+    value: int
+    body: Expr
+
+
+# The moments ``at MOMENT end:`` may name, in the order they come when one turn ends them all.
+MOMENTS = ("turn", "round", "game")
+
+
+@dataclass(frozen=True)
+class AtEnd(Node):
+    """Happens at the end of every turn, round or of the game: ``at round end: ...``."""
+
+    moment: str
+    body: Expr
+    moment_pos: Pos = field(default=NOWHERE, compare=False, repr=False, kw_only=True)  # where the moment's name is
 
 
 @dataclass(frozen=True)
@@ -271,7 +302,7 @@ class Score(Node):
     formula: Formula
 
 
-Clause = Immediate | Trigger | While | Always | Once | Anytime | Machine | Requirement | Score
+Clause = Immediate | Trigger | Reaches | AtEnd | While | Always | Once | Anytime | Machine | Requirement | Score
 
 
 @dataclass(frozen=True)

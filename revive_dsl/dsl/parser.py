@@ -94,6 +94,14 @@ class _Build(Transformer):
         return n.ForEach(counter, body, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
+    def each_player(self, meta, body) -> n.EachPlayer:
+        return n.EachPlayer(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def each_other_player(self, meta, body) -> n.EachPlayer:
+        return n.EachPlayer(body, True, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
     def if_then(self, meta, condition, body) -> n.IfThen:
         return n.IfThen(condition, body, pos=self._at(meta))
 
@@ -135,6 +143,14 @@ class _Build(Transformer):
     @v_args(meta=True, inline=True)
     def trigger(self, meta, event, body) -> n.Trigger:
         return n.Trigger(event, body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def reaches(self, meta, counter, value, body) -> n.Reaches:
+        return n.Reaches(counter, int(value), body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def at_end(self, meta, moment, body) -> n.AtEnd:
+        return n.AtEnd(str(moment), body, pos=self._at(meta), moment_pos=self._tok(moment))
 
     @v_args(meta=True, inline=True)
     def while_clause(self, meta, state, body) -> n.While:

@@ -48,6 +48,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "building": ("small", "large"),
     "token": ("forest_tile", "temple", "target", "sand_tile", "workshop", "gate", "falcon"),
     "half": ("top", "bottom"),
+    # the counters and tracks packs declare (``kind: counter``), added as each pack's declarations load
+    "declared": (),
 }
 
 TYPE_DOCS: dict[str, str] = {
@@ -64,7 +66,14 @@ TYPE_DOCS: dict[str, str] = {
     "building": "a building size: small or large",
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
+    "declared": "a counter or track a pack declares (a component of kind `counter`)",
 }
+
+# The topic of the words packs declare as data (content/declared.py): not words of the language, each the content's.
+DECLARED_TOPIC = "a pack's own counters"
+
+# Types whose words the loaded content declares (they differ from game to game; the reference lists none).
+DECLARED_TYPES = frozenset({"declared"})
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
 DURING = (*TYPES["action"], "gain_points")
@@ -126,12 +135,15 @@ def _params(spec: str) -> tuple[Param, ...]:
     return tuple(out)
 
 
-def _rows(kind: str, topic: str, rows: list[tuple]) -> list[Signature]:
+def _rows(kind: str, topic: str, rows: list[tuple], package: str = "base") -> list[Signature]:
     out = []
     for row in rows:
         name, spec, english, example, doc, *needs = row
-        out.append(Signature(name, kind, _params(spec), english, example, doc, frozenset(needs), topic))
+        out.append(Signature(name, kind, _params(spec), english, example, doc, frozenset(needs), topic, package))
     return out
+
+
+MACHINERY = "engine"  # the package of the words the engine's machinery carries out, in every game (engine/declared.py)
 
 
 # Each row: name, params, English template, example text, one-line doc[, needed contexts].
@@ -375,6 +387,35 @@ _EFFECTS = (
             ),
         ],
     )
+)
+
+_EFFECTS += _rows(
+    "effect",
+    "a pack's own counters",
+    [
+        (
+            "raise",
+            "counter:declared [count=1]",
+            "raise your {counter} by {count}",
+            "raise heat 2",
+            "Add to a counter a pack declares, never past its top; a `when ... reaches` may follow.",
+        ),
+        (
+            "lower",
+            "counter:declared [count=1]",
+            "lower your {counter} by {count}",
+            "lower heat",
+            "Take from a counter a pack declares, never below its bottom.",
+        ),
+        (
+            "set",
+            "counter:declared value:count",
+            "set your {counter} to {value}",
+            "set heat 0",
+            "Put a counter a pack declares at a value (kept within its bounds).",
+        ),
+    ],
+    MACHINERY,
 )
 
 _MODIFIERS = _rows(

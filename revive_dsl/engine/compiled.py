@@ -108,7 +108,7 @@ def _child(expr: n.Expr) -> Compiled:
 
 def _runner(c: Compiled, expr: n.Expr) -> Callable[[Ctx], Effect]:
     body, can = c.body, c.can
-    if isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen)) or not i.declinable(expr):
+    if isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer)) or not i.declinable(expr):
         return body  # never asked about: the body itself
     if isinstance(expr, n.Trade):
 
@@ -267,6 +267,20 @@ def _if_then(c: Compiled, expr: n.IfThen) -> None:
     c.body, c.can = body, can
 
 
+def _each_player(c: Compiled, expr: n.EachPlayer) -> None:
+    inner = _child(expr.body)
+    others, run = expr.others, inner.run
+
+    def body(ctx: Ctx) -> Effect:
+        for seat in i.players_from(ctx, others=others):
+            yield from run(i.as_player(ctx, seat))
+
+    def can(ctx: Ctx, needs: bool = True) -> bool:
+        return any(inner.can(i.as_player(ctx, seat), needs) for seat in i.players_from(ctx, others=others))
+
+    c.body, c.can = body, can
+
+
 def _other(c: Compiled, expr: Any) -> None:
     """An expression node the interpreter does not carry out (none yet): the tree's error, and no need."""
 
@@ -285,6 +299,7 @@ _BUILDERS: dict[type, Callable[[Compiled, Any], None]] = {
     n.Repeat: _repeat,
     n.ForEach: _for_each,
     n.IfThen: _if_then,
+    n.EachPlayer: _each_player,
 }
 
 i.COMPILER = compiled_of  # the interpreter runs every expression through its closures from now on

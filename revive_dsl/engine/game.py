@@ -165,6 +165,28 @@ GAME_OVER: Hooks[Callable[[Rules, Game], object]] = Hooks("GAME_OVER")
 END_TURN_HOOKS: Hooks[Callable[[Game], None]] = Hooks("END_TURN_HOOKS")
 
 
+# What comes with the end of a turn and may ask decisions (a pack's ``at turn end:`` texts, engine/declared.py):
+# ``hook(rules)`` gives None when a game of these rules has nothing then (the turn just ends, asking nothing),
+# else ``moment(ctx, name)``, an effect run for "turn" before the turn passes (the Ctx's player's), for "round"
+# when it passes from the last seat back to the first, and for "game" when the game is over, before its scoring.
+END_MOMENTS: Hooks[Callable[[Rules], Callable[[Ctx, str], Effect] | None]] = Hooks("END_MOMENTS")
+
+
+def _ending(ctx: Ctx, moments: list[Callable[[Ctx, str], Effect]]) -> Effect:
+    """The end move with its moments: the turn's, the pass (:func:`end_turn`), then the round's and the game's."""
+    game = ctx.game
+    for moment in moments:
+        yield from moment(ctx, "turn")
+    end_turn(game)
+    after = Ctx(game, game.turn.player, ctx.rules, log=ctx.log)
+    if game.turn.player == 0 and not game.turn.over:
+        for moment in moments:
+            yield from moment(after, "round")
+    if game.turn.over:
+        for moment in moments:
+            yield from moment(after, "game")
+
+
 def end_turn(game: Game) -> None:
     """Pass the turn to the next player in seat order (the last round is tracked here)."""
     turn = game.turn
@@ -298,9 +320,16 @@ class Runner:
     def _start(self, option: Option) -> None:
         self._turn = None  # the state changes
         if option.key == "end":
-            work = self._working_copy()
-            end_turn(work)
-            self.game = self._settled(work)
+            rules = self.rules or Rules.load(tuple(self.game.packs))
+            moments = [found for hook in END_MOMENTS.of(rules) if (found := hook(rules)) is not None]
+            if not moments:
+                work = self._working_copy()
+                end_turn(work)
+                self.game = self._settled(work)
+                return
+            self._work = self._working_copy()
+            self._gen = _ending(Ctx(self._work, self._work.turn.player, self.rules, log=self.log), moments)
+            self._advance(None)
             return
         self._work = self._working_copy()
         chosen = MOVES[option.key]

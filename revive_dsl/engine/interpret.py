@@ -181,6 +181,10 @@ def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
         return can_carry_out(ctx, expr.body, needs=needs)
     if isinstance(expr, n.ForEach):
         return can_carry_out(ctx, expr.body, needs=needs)
+    if isinstance(expr, n.EachPlayer):
+        return any(
+            can_carry_out(as_player(ctx, s), expr.body, needs=needs) for s in players_from(ctx, others=expr.others)
+        )
     return True
 
 
@@ -312,7 +316,11 @@ def reference() -> Iterator[None]:
 
 
 def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
-    if ctx.consented or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen)) or not declinable(expr):
+    if (
+        ctx.consented
+        or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer))
+        or not declinable(expr)
+    ):
         yield from _run(expr, ctx)
         return
     if not can_carry_out(ctx, expr):
@@ -395,8 +403,30 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
     elif isinstance(expr, n.IfThen):
         if holds(expr.condition, ctx):
             yield from run(expr.body, ctx)
+    elif isinstance(expr, n.EachPlayer):
+        for seat in players_from(ctx, others=expr.others):
+            yield from run(expr.body, as_player(ctx, seat))
     else:
         raise TypeError(f"not an expression: {expr!r}")
+
+
+def players_from(ctx: Ctx, *, others: bool = False) -> list[int]:
+    """The seats in seat order from the Ctx's player (``others``: without that player).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=s, name=str(s), tribe="t", side="sun") for s in range(3)])
+    >>> players_from(Ctx(game, 1)), players_from(Ctx(game, 1), others=True)
+    ([1, 2, 0], [2, 0])
+    """
+    total = len(ctx.game.players)
+    return [(ctx.seat + step) % total for step in range(1 if others else 0, total)]
+
+
+def as_player(ctx: Ctx, seat: int) -> Ctx:
+    """The Ctx for another player as "you" (same game, rules, source, event and log; no consent carried over)."""
+    if seat == ctx.seat:
+        return ctx
+    return Ctx(ctx.game, seat, ctx.rules, source=ctx.source, event=ctx.event, log=ctx.log)
 
 
 def basic_units(cost: n.Cost) -> int:

@@ -19,12 +19,14 @@ from collections.abc import Iterable
 from functools import cache
 
 from revive_dsl.content.packages import installed, version
+from revive_dsl.content.packs import Content
 
 MACHINERY: list[str] = [
     "revive_dsl.engine.interpret",
     "revive_dsl.engine.compiled",
     "revive_dsl.engine.game",
     "revive_dsl.engine.triggers",
+    "revive_dsl.engine.declared",
 ]
 
 
@@ -67,6 +69,13 @@ def load_packages(packages: Iterable[str]) -> None:
     for package in packages:
         for name in package_modules(package):
             importlib.import_module(name)
+
+
+def load_content(content: Content) -> None:
+    """Make what the loaded packs declare as data run: their counters' state parts and words
+    (:mod:`revive_dsl.engine.declared`); idempotent."""
+    load_packages(())
+    importlib.import_module("revive_dsl.engine.declared").declare(content)
 
 
 def load_all() -> None:

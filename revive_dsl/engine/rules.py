@@ -56,6 +56,9 @@ class Rules:
             del REGISTERED[packs]
         REGISTERED[self.packs] = weakref.ref(self)
         _RECENT.append(self)
+        from revive_dsl.engine.registry import load_content
+
+        load_content(self.content)
         return self
 
     def kept(self, key: Hashable, compute: Callable[[], T]) -> T:
@@ -127,8 +130,9 @@ _RECENT: deque[Rules] = deque(maxlen=RECENT_KEPT)
 
 @cache
 def _load(packs: tuple[str, ...]) -> Rules:
-    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.engine.registry import load_content, load_packages
 
     rules = Rules(load_packs(list(packs)), packs)
     load_packages(rules.packages)  # the words and hooks of the packs' mechanics
+    load_content(rules.content)  # and those the packs declare as data
     return rules

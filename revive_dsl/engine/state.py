@@ -398,11 +398,17 @@ _DEFAULTS: dict[type, dict[str, Any]] = {}
 
 
 def _part_defaults(cls: type) -> dict[str, Any]:
-    """A part's default values by field name (a field at its default is left out of the JSON)."""
+    """A part's default values by field name (a field at its default is left out of the JSON); the fields a
+    class names in ``__always__`` (a pack's declared counters) have none: they are shown at every value."""
     found = _DEFAULTS.get(cls)
     if found is None:
-        found = _DEFAULTS[cls] = dict(cls().__dict__)
+        found = dict(cls().__dict__)
+        found.update(dict.fromkeys(getattr(cls, "__always__", ()), _NO_DEFAULT))
+        _DEFAULTS[cls] = found
     return found
+
+
+_NO_DEFAULT = object()  # equal to no value: a field that has it as its default is never left out
 
 
 _OMIT: dict[type, frozenset[str]] = {}

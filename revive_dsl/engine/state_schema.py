@@ -281,14 +281,15 @@ def _of_type(hint: Any) -> dict[str, Any]:
 
 def parts_of(packages: Iterable[str] | None = None) -> dict[str, dict[str, type]]:
     """The rules packages' parts of the state (namespace -> holder -> class), of ``packages`` only if given
-    (a part declared outside any installed package, e.g. in a doctest, is always there)."""
+    (a part declared outside any installed package, e.g. in a doctest, is always there); the part a pack's
+    declared counters make (engine/declared.py) belongs to that pack: its id must be among ``packages``."""
     from revive_dsl.engine.hooks import package_of
 
     wanted = None if packages is None else set(packages)
     out: dict[str, dict[str, type]] = {}
     for namespace, by_holder in sorted(st.PARTS.items()):
         for holder, cls in by_holder.items():
-            owner = package_of(cls.__module__)
+            owner = namespace if hasattr(cls, "__declared_base__") else package_of(cls.__module__)
             if wanted is None or owner is None or owner in wanted:
                 out.setdefault(namespace, {})[holder] = cls
     return out

@@ -106,13 +106,13 @@ def game_parts(state: dict[str, Any]) -> dict[str, dict[str, type]]:
     >>> game_parts({"packs": ["base"]})
     {}
     """
-    from revive_dsl.engine.hooks import packages_of
-    from revive_dsl.engine.state import Game
+    from revive_dsl.engine.declared import state_packages
+    from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.state_schema import parts_of
 
     packs = state.get("packs", ["base"])
     try:
-        packages = packages_of(Game(packs=[str(p) for p in packs]))
+        packages = state_packages(Rules.load(tuple(str(p) for p in packs)))
     except Exception:  # a state naming packs that do not load: only the parts it has are shown
         packages = ()
     found = _PARTS_OF.get(packages)

@@ -535,9 +535,9 @@ def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules
         merged = _merge(data, {k: v for k, v in state.items() if k != "players"})
     except _BadState as err:
         raise _fail(script, (*at, *err.path), f"start state: {err}") from None
-    from revive_dsl.engine.hooks import packages_of
+    from revive_dsl.engine.declared import state_packages
 
-    _check_state(script, merged, list(by_name), packages_of(rules if rules is not None else game))
+    _check_state(script, merged, list(by_name), state_packages(rules or Rules.load(tuple(game.packs))))
     if rules is not None:
         _check_ids(script, state, rules)
         _check_technologies(script, players, by_name, rules)
@@ -674,12 +674,13 @@ COMPONENT_FIELDS = frozenset(
 
 def _check_ids(script: Script, state: dict[str, Any], rules: Rules) -> None:
     """Every component id the start state names must be one the game's rules know: else an error at its key."""
+    from revive_dsl.engine.declared import state_packages
     from revive_dsl.engine.state_schema import parts_of
 
     known = rules.content.components
     named = COMPONENT_FIELDS | {  # and the fields of the rules packages' parts that say they hold content ids
         f.name
-        for by_holder in parts_of(rules.package_names).values()
+        for by_holder in parts_of(state_packages(rules)).values()
         for cls in by_holder.values()
         for f in fields(cls)
         if f.metadata.get("components")
@@ -745,10 +746,14 @@ _STATE_SCHEMA: dict[tuple[str, ...], dict[str, Any]] = {}
 
 
 def _state_schema(build: Any, packages: tuple[str, ...]) -> dict[str, Any]:
-    """The state's schema with the parts of the game's rules packages (a few package sets per process)."""
-    if packages not in _STATE_SCHEMA:
-        _STATE_SCHEMA[packages] = build(packages)
-    return _STATE_SCHEMA[packages]
+    """The state's schema with the parts of the game's rules packages and packs (a few sets per process; made
+    again when a pack's declarations change its part)."""
+    from revive_dsl.engine.state_schema import parts_of
+
+    key = (packages, tuple(id(cls) for by in parts_of(packages).values() for cls in by.values()))
+    if key not in _STATE_SCHEMA:
+        _STATE_SCHEMA[key] = build(packages)
+    return _STATE_SCHEMA[key]
 
 
 def _take_from_supply(game: Game) -> None:

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
+from revive_dsl.engine.declared import scoring_lines
+from revive_dsl.engine.declared import value as declared_value
 from revive_dsl.engine.game import GAME_OVER
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, count
@@ -221,6 +223,15 @@ def _purple_from_cards(ctx: Ctx) -> Lines:
     yield ScoreLine("purple points", ctx.player.purple)
 
 
+def _declared_lines(ctx: Ctx) -> Lines:
+    """The lines the packs declare as data (engine/declared.py): a counter that scores, a ``scoring_line``."""
+    for label, word, program in scoring_lines(rules_of(ctx)):
+        if program is None:
+            yield ScoreLine(label, declared_value(ctx, word))
+        else:
+            yield ScoreLine(label, evaluate(program, ctx))
+
+
 # The rulebook's final scoring list, in its order (an expansion adds its own: 004 puts devotion first);
 # each item yields the lines of its rule.
 SCORING: Hooks[Callable[[Ctx], Lines]] = Hooks(
@@ -235,6 +246,7 @@ SCORING: Hooks[Callable[[Ctx], Lines]] = Hooks(
         _minor_artifacts,
         _remaining_resources,
         _artifact_card,
+        _declared_lines,
     ],
 )
 

@@ -1,0 +1,317 @@
+"""The machinery that runs a pack's own mechanics written as data: its counters, rules, moments and thresholds.
+
+A pack with no Python declares (docs/writing-an-expansion.md):
+
+- **counters and tracks** (kind ``counter``): each a field of the pack's part of every player (``holder:
+  player``, ``Ann.ember.heat`` in the state) or of the board (``table``, ``board.ember.doom``), at its start
+  value until changed, kept within its bounds. ``raise``, ``lower`` and ``set`` change one; its word reads it.
+- **rules** (kind ``game_rule``): texts every player has from the start, like a tribe's rules: ``when build:
+  raise heat``, ``when heat reaches 5: ...``, ``at round end: ...``.
+- **thresholds**: ``when COUNTER reaches N:`` runs when a change takes the counter from below N to N or more,
+  for the player whose effect changed it, right after the change. A threshold that fires inside itself more
+  than :data:`MAX_CHAIN` times in a row stops the move with a positioned error (``revive check`` reports the
+  loops it can see in the text).
+- **moments**: ``at turn end:`` runs for the player whose turn ends, before the turn passes; ``at round end:``
+  when the turn passes from the last seat back to the first, and ``at game end:`` when the game is over, before
+  the final scoring. The table's rules run once at a round's or the game's end, for the player whose turn it
+  is then (``each player:`` inside does a thing for everyone); a player's own texts run for that player, in
+  seat order from the one whose turn it is.
+- **scoring lines** (kind ``scoring_line``, and counters that say ``scores: true``): lines of the final score
+  sheet of their own (the base game's final scoring reads them: :func:`score_lines`).
+
+>>> from revive_dsl.content.packs import Content, load_doc
+>>> from revive_dsl.content.yamlsrc import load_yaml
+>>> from revive_dsl.engine.interpret import run_to_end
+>>> from revive_dsl.engine.state import Game, Player
+>>> content = Content()
+>>> text = "kind: counter\\ncomponents:\\n- {id: heat, provenance: representative, holder: player, max: 5, "
+>>> text += "plural: heat}\\n"
+>>> load_doc(load_yaml(text, "counters.yaml"), "ember", content, [])
+>>> declare(content)
+>>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+>>> ctx = Ctx(game, 0, Rules(content, ("ember",)))
+>>> run_to_end(change(ctx, "heat", 7), [])
+>>> game.to_dict()["players"][0]["ember"], ctx.log
+({'heat': 5}, ['Ann sets heat to 7: 0 -> 5 (its top is 5)'])
+>>> has_moments(Rules.load(("base",)))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import field, make_dataclass
+from typing import Any
+
+from revive_dsl.content.declared import Counter, counters, declare_words
+from revive_dsl.content.packs import Content
+from revive_dsl.dsl import nodes as n
+from revive_dsl.engine.game import END_MOMENTS
+from revive_dsl.engine.interpret import COUNTERS, Ctx, Effect, args, as_player, effect, players_from, run
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import SETUP_STEPS
+from revive_dsl.engine.state import PARTS, holder_name, state_part
+from revive_dsl.engine.triggers import EFFECT_SOURCES, owned_effects, rules_of
+from revive_dsl.positions import Diagnostic, DslError
+
+MAX_CHAIN = 20  # thresholds fired inside one another before the move stops with an error
+
+# --- state: a pack's counters as a part of its holders ---------------------------------------------------------
+
+_HOLDERS = {"player": "player", "table": "board"}
+_MADE: dict[tuple, type] = {}  # the parts made, by their namespace, holder and fields (made once each)
+
+
+def declare(content: Content) -> None:
+    """Make the state parts and counter words of the loaded packs' counters (idempotent; the content layer has
+    put their words into the signature table when it compiled them; content from the cache gets them here)."""
+    declare_words(content)
+    by_part: dict[tuple[str, str], list[Counter]] = {}
+    for found in counters(content).values():
+        by_part.setdefault((found.pack, _HOLDERS[found.holder]), []).append(found)
+        COUNTERS.setdefault(found.name, _read)
+    for (namespace, holder), declared in by_part.items():
+        _declare_part(namespace, holder, declared)
+
+
+def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
+    known = PARTS.get(namespace, {}).get(holder)
+    base = getattr(known, "__declared_base__", known)  # a rules package's own part of the same namespace
+    spec = (namespace, holder, base, tuple((c.name, c.low, c.high, c.start, c.doc) for c in declared))
+    made = _MADE.get(spec)
+    if made is None:
+        fields = [
+            (
+                c.name,
+                int,
+                field(
+                    default=c.start,
+                    metadata={"doc": c.doc, "schema": {"type": "integer", "minimum": c.low, "maximum": c.high}},
+                ),
+            )
+            for c in declared
+        ]
+        made = make_dataclass(
+            f"{namespace.title().replace('_', '')}{holder.title()}Counters",
+            fields,
+            bases=(base,) if base is not None else (),
+            namespace={"rows": _rows, "__module__": __name__},
+        )
+        made.__declared_base__ = base
+        made.__always__ = tuple(c.name for c in declared)  # shown in the state at every value, its start too
+        made.__counters__ = {c.name: (c.low, c.high) for c in declared}
+        _MADE[spec] = made
+    if known is not made:
+        PARTS.get(namespace, {}).pop(holder, None)
+        state_part(namespace, holder)(made)
+
+
+def _rows(self: Any) -> list[tuple[str, str]]:
+    """The player panel's rows: the part's own (a rules package's part it extends), then each counter, as
+    ``heat  3 (0-5)``."""
+    base = type(self).__declared_base__
+    rows = list(base.rows(self)) if base is not None and hasattr(base, "rows") else []
+    for name, (low, high) in type(self).__counters__.items():
+        rows.append((name.replace("_", " "), f"{getattr(self, name)} ({low}-{high})"))
+    return rows
+
+
+def _lay_out(rules: Rules, game: Any, drawn: dict[str, Any]) -> None:
+    """Setup: every player's counters and the table's, at their start (so the state shows them from the first
+    step)."""
+    for found in counters_of(rules).values():
+        for holder in game.players if found.holder == "player" else [game.board]:
+            _part(holder, found.pack)
+
+
+SETUP_STEPS.add(_lay_out)
+
+
+def _holder(ctx: Ctx, found: Counter) -> Any:
+    return ctx.player if found.holder == "player" else ctx.game.board
+
+
+def _part(holder: Any, namespace: str) -> Any:
+    part = holder.parts.get(namespace)
+    if part is None:
+        part = holder.parts[namespace] = PARTS[namespace][holder_name(holder)]()
+    return part
+
+
+def _counter(ctx: Ctx, name: str) -> Counter:
+    return counters_of(rules_of(ctx))[name]
+
+
+def state_packages(rules: Rules) -> tuple[str, ...]:
+    """Whose parts the game's state has: the rules packages the packs name, then the packs that declare counters
+    (:func:`revive_dsl.engine.state_schema.parts_of` takes them).
+
+    >>> state_packages(Rules.load(("base", "abyss")))
+    ('base', 'abyss')
+    """
+    return rules.kept(("state packages",), lambda: tuple(rules.content.word_packages() or ()))
+
+
+def counters_of(rules: Rules) -> dict[str, Counter]:
+    """The counters the game's packs declare, by word (kept with the rules)."""
+    return rules.kept(("declared counters",), lambda: counters(rules.content))
+
+
+def value(ctx: Ctx, name: str) -> int:
+    """A declared counter's value for the Ctx's player (one of the table: the table's): its start until changed."""
+    found = _counter(ctx, name)
+    part = _holder(ctx, found).parts.get(found.pack)
+    return found.start if part is None else getattr(part, name, found.start)
+
+
+def _read(ctx: Ctx, call: n.Call) -> int:
+    return value(ctx, call.name)
+
+
+# --- raise, lower, set ---------------------------------------------------------------------------------------
+
+
+def change(ctx: Ctx, name: str, to: int, how: str = "") -> Effect:
+    """Put a declared counter at ``to`` (kept within its bounds), tell it in the log (``how``: what the effect did,
+    ``raises heat by 3``), and run the player's ``when NAME reaches N`` clauses that the change takes it to
+    from below."""
+    found = _counter(ctx, name)
+    before = value(ctx, name)
+    after = found.clamp(to)
+    whose = "" if found.holder == "player" else "the table's "
+    said = how or f"sets {whose}{found.plural} to {to}"
+    edge = f" (its top is {found.high})" if to > after else f" (its bottom is {found.low})" if to < after else ""
+    if after == before:
+        ctx.log.append(f"{ctx.player.name} {said}: it stays at {after}{edge}")
+        return
+    setattr(_part(_holder(ctx, found), found.pack), name, after)
+    ctx.log.append(f"{ctx.player.name} {said}: {before} -> {after}{edge}")
+    yield from _reached(ctx, found, before, after)
+
+
+def _by(ctx: Ctx, call: n.Call, sign: int) -> Effect:
+    numbers, words = args(call)
+    found, amount = _counter(ctx, words[0]), numbers[0] if numbers else 1
+    whose = "" if found.holder == "player" else "the table's "
+    how = f"{'raises' if sign > 0 else 'lowers'} {whose}{found.plural} by {amount}"
+    yield from change(ctx, words[0], value(ctx, words[0]) + sign * amount, how)
+
+
+@effect("raise")
+def _raise(ctx: Ctx, call: n.Call) -> Effect:
+    yield from _by(ctx, call, 1)
+
+
+@effect("lower")
+def _lower(ctx: Ctx, call: n.Call) -> Effect:
+    yield from _by(ctx, call, -1)
+
+
+@effect("set")
+def _set(ctx: Ctx, call: n.Call) -> Effect:
+    numbers, words = args(call)
+    yield from change(ctx, words[0], numbers[0])
+
+
+_CHAIN = "reaches chain"  # the event key counting thresholds fired inside one another
+
+
+def _reached(ctx: Ctx, found: Counter, before: int, after: int) -> Effect:
+    if after <= before:
+        return
+    depth = ctx.event.get(_CHAIN, 0)
+    for source, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if isinstance(clause, n.Reaches) and clause.counter.name == found.name and before < clause.value <= after:
+                if depth >= MAX_CHAIN:
+                    raise DslError(
+                        [
+                            Diagnostic(
+                                clause.pos,
+                                f"'when {found.name} reaches {clause.value}' fired {MAX_CHAIN} times inside itself; "
+                                f"its effect must leave {found.name} where it does not reach {clause.value} again",
+                            )
+                        ]
+                    )
+                named = rules_of(ctx).content.components.get(source)
+                why = f" ({named.name})" if named is not None and named.name != source else ""
+                ctx.log.append(f"{ctx.player.name}'s {found.plural} reaches {clause.value}{why}")
+                sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={_CHAIN: depth + 1}, log=ctx.log)
+                yield from run(clause.body, sub)
+
+
+# --- rules every player has --------------------------------------------------------------------------------------
+
+
+def _game_rules(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
+    """The loaded packs' ``game_rule`` texts: every player's, from the start."""
+    for comp in rules_of(ctx).content.of_kind("game_rule"):
+        if "effect" in comp.effects:
+            yield comp.id, comp.effects["effect"]
+
+
+_game_rules.reads = lambda ctx: ()  # type: ignore[attr-defined]  # the content's, whoever the player is
+EFFECT_SOURCES.add(_game_rules)
+
+
+# --- moments: the end of a turn, of a round, of the game ------------------------------------------------------
+
+
+def has_moments(rules: Rules) -> bool:
+    """Whether any text of the game's content has an ``at ... end`` clause (kept with the rules): a game with
+    none ends its turns as before, asking nothing."""
+    return rules.kept(("has moments",), lambda: _any_clause(rules.content, n.AtEnd))
+
+
+def _any_clause(content: Content, kind: type) -> bool:
+    return any(
+        isinstance(clause, kind)
+        for comp in content.components.values()
+        for program in comp.effects.values()
+        for clause in program.clauses
+    )
+
+
+def _moments(rules: Rules) -> Callable[[Ctx, str], Effect] | None:
+    return run_moment if has_moments(rules) else None
+
+
+def run_moment(ctx: Ctx, moment: str) -> Effect:
+    """Run the ``at MOMENT end`` clauses. A turn's end: the texts of the Ctx's player (the one whose turn ends),
+    the table's rules included. A round's or the game's end: the table's rules once, for the Ctx's player (a text
+    that is for everyone says ``each player:``), then each player's own texts (tribe, technologies...), in seat
+    order from the Ctx's player."""
+    if moment == "turn":
+        yield from _at(ctx, moment, lambda source: True)
+        return
+    table = {comp.id for comp in rules_of(ctx).content.of_kind("game_rule")}
+    yield from _at(ctx, moment, lambda source: source in table)
+    for seat in players_from(ctx):
+        yield from _at(as_player(ctx, seat), moment, lambda source: source not in table)
+
+
+def _at(ctx: Ctx, moment: str, chosen: Callable[[str], bool]) -> Effect:
+    for source, program in owned_effects(ctx):
+        if not chosen(source):
+            continue
+        for clause in program.clauses:
+            if isinstance(clause, n.AtEnd) and clause.moment == moment:
+                yield from run(clause.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=source, log=ctx.log))
+
+
+END_MOMENTS.add(_moments)
+
+
+# --- scoring lines ---------------------------------------------------------------------------------------------
+
+
+def scoring_lines(rules: Rules) -> list[tuple[str, str, n.Program | None]]:
+    """The final score sheet's lines the packs declare, in content order: (label, counter word or "", program);
+    a counter that scores gives its value (program None), a ``scoring_line`` its formula."""
+    out: list[tuple[str, str, n.Program | None]] = [
+        (found.english, found.name, None) for found in counters_of(rules).values() if found.scores
+    ]
+    for comp in rules.content.of_kind("scoring_line"):
+        if "effect" in comp.effects:
+            out.append((comp.name, "", comp.effects["effect"]))
+    return out

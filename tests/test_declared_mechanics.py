@@ -1,0 +1,311 @@
+"""A pack's own mechanics written as data (engine/declared.py): counters and tracks, thresholds, the ends of a
+turn, a round and the game, scoring lines, ``each player:``; and every bad declaration's positioned message.
+
+Each test writes a small pack of YAML (no Python) beside the bundled base game and plays it through a script
+or the Runner, as an author would.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from itertools import count
+from pathlib import Path
+
+import pytest
+
+from revive_dsl.content.packs import load_packs
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.simulate import play_random_game
+from revive_dsl.positions import DslError
+from revive_dsl.replay.player import Replay
+from revive_dsl.replay.script import load_script_text
+
+EMBERFALL = Path(__file__).parent / "example_expansion" / "emberfall"
+_NAMES = count()
+
+COUNTERS = """
+kind: counter
+components:
+  - {id: heat, provenance: representative, holder: player, max: 5, plural: heat}
+  - {id: embers, provenance: representative, holder: player, max: 20, scores: true, english: banked ember}
+  - {id: ash, provenance: representative, holder: table, max: 10, plural: ash}
+"""
+
+
+def make_pack(tmp_path: Path, rules: str = "", **files: str) -> str:
+    """A pack folder of the given files (``rules``: the game_rule effects, one per line), its path as a pack name."""
+    name = f"forge{next(_NAMES)}"
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(f'id: {name}\nname: Forge\nversion: "1.0"\ndepends: [base]\n')
+    (folder / "counters.yaml").write_text(textwrap.dedent(files.pop("counters", COUNTERS)))
+    if rules:
+        items = "".join(
+            f"  - {{id: {name}_rule{i}, provenance: representative, effect: {line.strip()!r}}}\n"
+            for i, line in enumerate(rules.strip().splitlines())
+        )
+        (folder / "rules.yaml").write_text(f"kind: game_rule\ncomponents:\n{items}")
+    for file, text in files.items():
+        (folder / f"{file}.yaml").write_text(textwrap.dedent(text))
+    return str(folder)
+
+
+def replay(pack: str, steps: str, state: str = "", players: int = 2) -> Replay:
+    """Play a script of ``steps`` (YAML list items) with Ann (and Bob) on the base game and ``pack``."""
+    names = [("Ann", "nadair"), ("Bob", "kuniban"), ("Cat", "formica")][:players]
+    text = (
+        "format: 3\n"
+        f"packs: [base, {pack!r}]\n"
+        "players:\n" + "".join(f"  - {{name: {n}, tribe: {t}, side: sun}}\n" for n, t in names) + "setup:\n"
+        "  seed: 5\n" + (textwrap.indent(textwrap.dedent(state), "  ") if state else "") + "steps:\n"
+    ) + textwrap.indent(textwrap.dedent(steps), "  ")
+    game = Replay(load_script_text(text))
+    game.results = list(game.steps())  # type: ignore[attr-defined]
+    return game
+
+
+def part(game: Replay, who: str, pack: str) -> dict:
+    state = game.game.to_dict()
+    holder = state["board"] if who == "board" else next(p for p in state["players"] if p["name"] == who)
+    return holder.get(Path(pack).name, {})
+
+
+# Ann plays a card of her D set (seed 5) for one action; the stoker is the example pack's card.
+PLAY = "- Ann play start_d_1 top_left\n"
+STOKER = """
+kind: citizen_card
+components:
+  - {id: stoker, name: Stoker, colour: grey, provenance: representative, top: "raise heat 3", bottom: "slot"}
+"""
+
+
+def stoker_state(pack: str, heat: int) -> str:
+    return textwrap.dedent(f"""
+        state:
+          players:
+            Ann:
+              active: [stoker, start_d_1, start_d_6, start_d_2]
+              {Path(pack).name}: {{heat: {heat}}}
+        """)
+
+
+def test_a_declared_counter_is_a_field_of_its_pack_on_every_player_or_the_table_from_the_setup(tmp_path):
+    pack = make_pack(tmp_path)
+    game = replay(pack, "[]\n")
+    assert part(game, "Ann", pack) == {"heat": 0, "embers": 0}
+    assert part(game, "Bob", pack) == {"heat": 0, "embers": 0}
+    assert part(game, "board", pack) == {"ash": 0}
+
+
+def test_raise_stops_at_the_top_of_a_track_and_says_so(tmp_path):
+    pack = make_pack(tmp_path, citizen_cards=STOKER)
+    game = replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 4))
+    assert part(game, "Ann", pack)["heat"] == 5
+    assert "Ann raises heat by 3: 4 -> 5 (its top is 5)" in game.results[-1].log
+
+
+def test_lower_stops_at_the_bottom(tmp_path):
+    card = STOKER.replace('"raise heat 3"', '"lower heat 3"')
+    pack = make_pack(tmp_path, citizen_cards=card)
+    game = replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 1))
+    assert part(game, "Ann", pack)["heat"] == 0
+    assert "Ann lowers heat by 3: 1 -> 0 (its bottom is 0)" in game.results[-1].log
+
+
+def test_when_a_counter_reaches_a_value_from_below_its_clause_runs_once(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 5: raise embers 2 and set heat 0", citizen_cards=STOKER)
+    game = replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 3))  # 3 + 3 passes over 5
+    assert part(game, "Ann", pack) == {"heat": 0, "embers": 2}
+    log = game.results[-1].log
+    assert log.index("Ann raises heat by 3: 3 -> 5 (its top is 5)") < log.index("Ann's heat reaches 5")
+
+
+def test_a_counter_already_at_the_value_does_not_reach_it_again(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 5: raise embers 2", citizen_cards=STOKER)
+    game = replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 5))
+    assert part(game, "Ann", pack) == {"heat": 5, "embers": 0}
+
+
+def test_a_threshold_that_fires_itself_through_another_counter_stops_with_a_positioned_error(tmp_path):
+    loop = """
+        when heat reaches 4: set heat 3 and raise ash
+        when ash reaches 1: set ash 0 and raise heat
+    """
+    card = STOKER.replace('"raise heat 3"', '"raise heat 4"')
+    pack = make_pack(tmp_path, loop, citizen_cards=card)
+    with pytest.raises(DslError) as err:
+        replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 0))
+    message = str(err.value)
+    assert "rules.yaml:3:" in message and "fired 20 times inside itself" in message
+
+
+def test_revive_check_refuses_a_threshold_whose_own_effect_fires_it_again(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 3: lower heat 2 and raise heat 2")
+    with pytest.raises(DslError) as err:
+        load_packs(["base", pack])
+    assert "rules.yaml:3:" in str(err.value)
+    assert "fires itself without end: its own effect takes heat below 3 and back up to it" in str(err.value)
+
+
+def test_at_turn_end_runs_for_the_player_whose_turn_ends(tmp_path):
+    pack = make_pack(tmp_path, "at turn end: raise heat")
+    game = replay(pack, PLAY + "- Ann end\n")
+    assert part(game, "Ann", pack)["heat"] == 1
+    assert part(game, "Bob", pack)["heat"] == 0
+
+
+def test_at_round_end_runs_once_when_the_turn_passes_back_to_the_first_seat(tmp_path):
+    pack = make_pack(tmp_path, "at round end: raise ash")
+    game = replay(pack, PLAY + "- Ann end\n- Bob play start_c_5 top_left\n", players=2)
+    assert part(game, "board", pack)["ash"] == 0  # Ann's turn ended, the round did not
+    game = replay(pack, PLAY + "- Ann end\n- Bob play start_c_5 top_left\n- Bob end\n")
+    assert part(game, "board", pack)["ash"] == 1  # once, not once per player
+
+
+def test_each_player_runs_for_every_player_in_seat_order_from_you(tmp_path):
+    pack = make_pack(tmp_path, "at round end: each player: raise heat")
+    game = replay(pack, PLAY + "- Ann end\n- Bob play start_c_5 top_left\n- Bob end\n")
+    assert (part(game, "Ann", pack)["heat"], part(game, "Bob", pack)["heat"]) == (1, 1)
+    log = game.results[-1].log
+    assert log.index("Ann raises heat by 1: 0 -> 1") < log.index("Bob raises heat by 1: 0 -> 1")
+
+
+def test_each_other_player_leaves_you_out(tmp_path):
+    card = STOKER.replace('"raise heat 3"', '"each other player: raise heat 2"')
+    pack = make_pack(tmp_path, citizen_cards=card)
+    game = replay(pack, "- Ann play stoker top_left\n", stoker_state(pack, 0), players=3)
+    assert [part(game, who, pack)["heat"] for who in ("Ann", "Bob", "Cat")] == [0, 2, 2]
+
+
+def test_a_moment_asks_its_decisions_of_each_player(tmp_path):
+    pack = make_pack(tmp_path, "at round end: each player: pay food -> raise heat 2")
+    state = "state:\n  players:\n    Ann: {resources: {food: 1}}\n    Bob: {resources: {food: 1}}\n"
+    game = replay(pack, PLAY + "- Ann end\n- Bob play start_c_5 top_left\n- Bob end (Ann pay) skip\n", state)
+    assert (part(game, "Ann", pack)["heat"], part(game, "Bob", pack)["heat"]) == (2, 0)
+    assert game.game.players[0].resources["food"] == 0 and game.game.players[1].resources["food"] == 3
+
+
+def test_a_game_without_moments_ends_a_turn_asking_nothing():
+    rules = Rules.load(("base",))
+    from revive_dsl.engine.declared import has_moments
+
+    assert not has_moments(rules)
+
+
+def test_a_scoring_counter_and_a_scoring_line_are_lines_of_their_own_on_the_score_sheet(tmp_path):
+    from revive_dsl.engine.interpret import Ctx
+    from revive_dsl.engine.state import Game, Player
+    from revive_dsl.rules.base.scoring import final_scores
+
+    pack = make_pack(
+        tmp_path,
+        scoring_lines="""
+        kind: scoring_line
+        components:
+          - {id: warm_forge, name: warm forge, provenance: representative, effect: "score 2/4 at 2/4 heat"}
+        """,
+    )
+    rules = Rules.load(("base", pack))
+    game = Game(packs=list(rules.packs), players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    from revive_dsl.engine.declared import change
+    from revive_dsl.engine.interpret import run_to_end
+
+    ctx = Ctx(game, 0, rules)
+    run_to_end(change(ctx, "heat", 3), [])
+    run_to_end(change(ctx, "embers", 7), [])
+    lines = {line.rule: line.points for line in final_scores(rules, game)[0].lines}
+    assert lines["banked ember"] == 7
+    assert lines["warm forge"] == 2
+
+
+def test_a_declared_word_exists_only_for_packs_that_load_the_declaring_pack(tmp_path):
+    pack = make_pack(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "pack.yaml").write_text('id: other\nname: Other\nversion: "1.0"\ndepends: [base]\n')
+    load_packs(["base", pack])  # heat is a word now, in this process
+    (other / "crates.yaml").write_text(
+        "kind: crate\ncomponents:\n  - {id: hot_crate, provenance: representative, effect: 'raise heat'}\n"
+    )
+    with pytest.raises(DslError) as err:
+        load_packs(["base", str(other)])
+    name = Path(pack).name
+    assert f"'heat' is a counter the pack '{name}' declares, which is not loaded with this text" in str(err.value)
+    assert "crates.yaml:3:" in str(err.value)
+
+
+BAD = {
+    "a start outside the bounds": (
+        "  - {id: heat, provenance: representative, holder: player, max: 5, start: 9}\n",
+        "counters.yaml:3:",
+        "heat: start 9 is outside its bounds 0..5; give a start from 0 to 5",
+    ),
+    "bounds that cross": (
+        "  - {id: heat, provenance: representative, holder: player, min: 4, max: 2}\n",
+        "counters.yaml:3:",
+        "heat: max 2 is below min 4",
+    ),
+    "a word the language has": (
+        "  - {id: crates, provenance: representative, holder: player}\n",
+        "counters.yaml:3:",
+        "'crates' is already a counter of the base game; a declared counter needs a word of its own",
+    ),
+    "a table counter that scores": (
+        "  - {id: ash, provenance: representative, holder: table, scores: true}\n",
+        "counters.yaml:3:",
+        "ash: a counter of the table cannot score",
+    ),
+    "an unknown holder": (
+        "  - {id: heat, provenance: representative, holder: tabel}\n",
+        "counters.yaml:3:",
+        "holder",
+    ),
+}
+
+
+@pytest.mark.parametrize("item, where, message", BAD.values(), ids=list(BAD))
+def test_a_bad_declaration_gets_a_positioned_message_saying_what_would_be_right(tmp_path, item, where, message):
+    pack = make_pack(tmp_path, counters="kind: counter\ncomponents:\n" + item)
+    with pytest.raises(DslError) as err:
+        load_packs(["base", pack])
+    text = str(err.value)
+    assert where in text and message in text, text
+
+
+def test_a_threshold_the_counter_can_never_reach_is_refused(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 6: raise embers")
+    with pytest.raises(DslError) as err:
+        load_packs(["base", pack])
+    assert "heat never reaches 6 from below: it goes from 0 to 5; give a value from 1 to 5" in str(err.value)
+
+
+def test_a_moment_the_game_does_not_have_gets_a_did_you_mean(tmp_path):
+    pack = make_pack(tmp_path, "at rund end: raise ash")
+    with pytest.raises(DslError) as err:
+        load_packs(["base", pack])
+    assert "'at rund end' names no moment of the game" in str(err.value) and "did you mean 'round'?" in str(err.value)
+
+
+def test_a_start_state_outside_a_counters_bounds_is_refused_at_its_value(tmp_path):
+    pack = make_pack(tmp_path)
+    state = f"state:\n  players:\n    Ann:\n      {Path(pack).name}: {{heat: 9}}\n"
+    with pytest.raises(DslError) as err:
+        replay(pack, "[]\n", state)
+    assert "9" in str(err.value) and "heat" in str(err.value)
+
+
+@pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids=["base", "base+abyss"])
+def test_random_games_with_the_data_only_example_finish_with_every_invariant(packs):
+    rules = Rules.load((*packs, str(EMBERFALL)))
+    tribes = ["nadair", "kuniban", "formica", "hofstadterians"]
+    reached = 0
+    for seed in range(6):
+        players = [(f"P{i}", tribes[(seed + i) % 4], "sun") for i in range(2 + seed % 3)]
+        record = play_random_game(rules, players, seed)  # invariants are checked after every move
+        assert record.finished
+        state = record.final.to_dict()
+        assert all("emberfall" in p for p in state["players"]) and state["board"]["emberfall"]["ash"] > 0
+        reached += sum(p["emberfall"]["embers"] for p in state["players"])
+        sheets = state["turn"]["final_scores"]
+        assert all({"banked ember", "warm forge"} <= {line["rule"] for line in s["lines"]} for s in sheets)
+    assert reached > 0  # the forge boiled over in some game
