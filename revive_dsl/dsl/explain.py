@@ -31,9 +31,9 @@ BODY = ("effect", "modifier", "symbol")
 ANY_KIND = ("effect", "modifier", "symbol", "counter", "event", "state")
 
 _FIELD = re.compile(r"\{(\w+)(?:\*(\w+))?\}")
-# Words after which a counter's noun phrase stops being about the noun: "flask| you have";
-# a participle ("space| advanced on ...") ends it too.
-_QUALIFIERS = frozenset({"you", "taken", "in", "next", "shown", "reached", "face", "on", "at"})
+# Words after which a counter's noun phrase stops being about the noun: "flask| you have", "pair| of your
+# buildings"; a participle ("space| advanced on ...") ends it too.
+_QUALIFIERS = frozenset({"you", "taken", "in", "next", "shown", "reached", "face", "on", "at", "of"})
 _COMPARE = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "==": "exactly"}
 _DURING = {"gain_points": "when you gain points or devotion"}
 # Small repairs for templates filled with `any` (the rulebook's white): "a any card" -> "any card".
@@ -68,7 +68,11 @@ def noun(word: str, count: int = 1) -> str:
 
 
 def _phrase_plural(phrase: str) -> str:
-    """Pluralise a counter's noun phrase at its head noun: "flask you have" -> "flasks you have"."""
+    """Pluralise a counter's noun phrase at its head noun: "flask you have" -> "flasks you have".
+
+    >>> _phrase_plural("pair of your buildings on adjacent spaces")
+    'pairs of your buildings on adjacent spaces'
+    """
     words = phrase.split(" ")
     head = len(words) - 1
     for i, w in enumerate(words[1:], start=1):

@@ -314,6 +314,84 @@ def _large_buildings(ctx: Ctx, call: n.Call) -> int:
     return len(building_spaces(ctx.game.board, ctx.seat, "large"))
 
 
+# --- the pattern of the player's buildings -----------------------------------------------
+# No rulebook category counts these; they let a pack score the shape of a player's buildings in its own text
+# (``score 2 per building_pairs``). Buildings stand on tile cells only (003: on sand), never on a large
+# location, so a corner neither counts nor joins two buildings. Each call walks the player's buildings and
+# their neighbours in the map's kept adjacency (``Geometry.neighbours``): a few dozen lookups, no map scan.
+
+
+def touching(rules: Rules, board: Board, seat: int) -> dict[str, frozenset[str]]:
+    """Each of the player's building spaces -> those of them next to it (the expansion's Cordycephian
+    buildings sharing a space count for their owner, as in :func:`building_spaces`).
+
+    >>> board = Board(buildings={"1,0": {"player": 0, "size": "small"}, "2,0": {"player": 0, "size": "large"},
+    ...                          "3,0": {"player": 0, "size": "small"}, "1,1": {"player": 1, "size": "small"}})
+    >>> {space: sorted(near) for space, near in touching(Rules.load(("base",)), board, 0).items()}
+    {'1,0': ['2,0'], '2,0': ['1,0', '3,0'], '3,0': ['2,0']}
+    """
+    own = set(building_spaces(board, seat))
+    near = geo.geometry(rules).neighbours
+    return {space: frozenset(nb for nb in near.get(space, ()) if nb in own) for space in sorted(own)}
+
+
+def triangles(graph: dict[str, frozenset[str]]) -> int:
+    """Sets of three spaces of ``graph`` each next to the other two, each set once (found from its least key).
+
+    >>> triangles({"a": frozenset("bc"), "b": frozenset("ac"), "c": frozenset("ab"), "d": frozenset()})
+    1
+    """
+    return sum(1 for a, near in graph.items() for b in near if b > a for c in graph[b] if c > b and c in near)
+
+
+def largest_group(graph: dict[str, frozenset[str]]) -> int:
+    """The size of the largest set of spaces of ``graph`` joined through neighbours (0 for none).
+
+    >>> largest_group({"a": frozenset("b"), "b": frozenset("a"), "c": frozenset()})
+    2
+    """
+    best, seen = 0, set()
+    for start in graph:
+        if start in seen:
+            continue
+        seen.add(start)
+        todo, size = [start], 0
+        while todo:
+            size += 1
+            for nb in graph[todo.pop()]:
+                if nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        best = max(best, size)
+    return best
+
+
+@counter("building_pairs")
+def _building_pairs(ctx: Ctx, call: n.Call) -> int:
+    graph = touching(rules_of(ctx), ctx.game.board, ctx.seat)
+    return sum(len(near) for near in graph.values()) // 2  # each pair is seen from both ends
+
+
+@counter("building_triangles")
+def _building_triangles(ctx: Ctx, call: n.Call) -> int:
+    return triangles(touching(rules_of(ctx), ctx.game.board, ctx.seat))
+
+
+@counter("largest_group")
+def _largest_group(ctx: Ctx, call: n.Call) -> int:
+    return largest_group(touching(rules_of(ctx), ctx.game.board, ctx.seat))
+
+
+@counter("buildings_beside")
+def _buildings_beside(ctx: Ctx, call: n.Call) -> int:
+    rules, board, terrain = rules_of(ctx), ctx.game.board, word(call)
+    return sum(
+        1
+        for space in building_spaces(board, ctx.seat)
+        if any(geo.terrain(rules, board, nb) == terrain for nb in geo.neighbours(rules, space))
+    )
+
+
 @counter("tiles_present")
 def _tiles_present(ctx: Ctx, call: n.Call) -> int:
     board, slot_of = ctx.game.board, geo.geometry(rules_of(ctx)).slot_of  # large locations have no tile slot here
