@@ -24,7 +24,7 @@ import re
 from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.formatter import format_call, format_condition, format_cost, format_expr, format_program
 from revive_dsl.dsl.parser import parse
-from revive_dsl.dsl.signatures import NOUNS, Signature, lookup
+from revive_dsl.dsl.signatures import NOUNS, PHRASES, Signature, lookup
 
 # Which kinds of word a call may be, by where it stands.
 BODY = ("effect", "modifier", "symbol")
@@ -105,7 +105,9 @@ def bind(call: n.Call, sig: Signature) -> dict[str, int | str] | None:
 
 
 def fill(sig: Signature, values: dict[str, int | str]) -> str:
-    """A template with its fields filled in, e.g. ``gain {count*what}`` -> ``gain 2 books``."""
+    """A template with its fields filled in, e.g. ``gain {count*what}`` -> ``gain 2 books``; a word of a type
+    with phrases (``signatures.PHRASES``) reads as its phrase: ``slots`` -> ``card slots``."""
+    types = {p.name: p.type for p in sig.params}
 
     def one(match: re.Match) -> str:
         first, second = match[1], match[2]
@@ -113,7 +115,9 @@ def fill(sig: Signature, values: dict[str, int | str]) -> str:
             count, what = values.get(first, 1), values.get(second, second)
             return noun(str(what), count if isinstance(count, int) else 1)
         value = values.get(first, first)
-        return _ONE if value == 1 else str(value).replace("_", " ")
+        if value == 1:
+            return _ONE
+        return PHRASES.get(types.get(first, ""), {}).get(str(value), str(value).replace("_", " "))
 
     return _tidy(_FIELD.sub(one, sig.english))
 

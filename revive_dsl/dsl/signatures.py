@@ -48,6 +48,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "building": ("small", "large"),
     "token": ("forest_tile", "temple", "target", "sand_tile", "workshop", "gate", "falcon"),
     "half": ("top", "bottom"),
+    "area": ("active", "resting", "slots"),
+    "play_area": ("active", "slots"),
 }
 
 TYPE_DOCS: dict[str, str] = {
@@ -64,6 +66,15 @@ TYPE_DOCS: dict[str, str] = {
     "building": "a building size: small or large",
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
+    "area": "an area of your cards: active (the active area), resting (the resting area) or slots (the card slots)",
+    "play_area": "an area of cards in play: active (the active area) or slots (the card slots)",
+}
+
+# English for argument words that do not read as themselves, by argument type: ``return_card slots`` reads
+# "return a card from your card slots ...".
+PHRASES: dict[str, dict[str, str]] = {
+    "area": {"active": "active area", "resting": "resting area", "slots": "card slots"},
+    "play_area": {"active": "active area", "slots": "card slots"},
 }
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
@@ -221,10 +232,18 @@ _EFFECTS = (
         [
             (
                 "rest_card",
-                "",
-                "move a played card from a slot to your resting area",
-                "rest_card",
-                "A card in a slot goes to the resting area (from a card: not that card).",
+                "[area:play_area=slots]",
+                "move a card from your {area} to your resting area",
+                "rest_card active",
+                "A card of your choice in the area (by default a played card in a slot) goes to the resting area "
+                "(from a card: not that card).",
+            ),
+            (
+                "return_card",
+                "area",
+                "return a card from your {area} to the game box",
+                "return_card resting",
+                "A card of your choice in the area leaves the game (from a card: not that card).",
             ),
             (
                 "recall_card",
