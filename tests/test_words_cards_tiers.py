@@ -10,12 +10,16 @@ import pytest
 
 from revive_dsl import parse
 from revive_dsl.dsl.checker import check
+from revive_dsl.dsl.explain import explain
+from revive_dsl.dsl.formatter import format_program
 from revive_dsl.engine.interpret import Ctx, can_carry_out, decisions_asked, reference, run, why_not
 from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import Game, Played, Player
+from revive_dsl.positions import DslError
+from revive_dsl.rules.base.scoring import evaluate
 
 load_all()
 RULES = Rules.load(("base",))
@@ -160,3 +164,62 @@ def test_rest_card_refuses_the_resting_area():
 def test_return_card_needs_an_area():
     (problem,) = check(parse("return_card"))
     assert problem.message == "'return_card' needs an area as its 'area'; example: return_card resting"
+
+
+# --- scoring tiers: at least (``at``), at most, exactly ---------------------------------------------------
+
+
+def crates(number):
+    _, player, ctx = solo()
+    player.crates_closed = [f"crate_{i:02}" for i in range(1, number + 1)]
+    return ctx
+
+
+@pytest.mark.parametrize(
+    ("text", "scores"),
+    [
+        ("score 5/2 at most 0/2 crates", [5, 2, 2, 0, 0]),
+        ("score 2/5 at exactly 1/3 crates", [0, 2, 0, 5, 0]),
+        ("score 4 at exactly 2 crates", [0, 0, 4, 0, 0]),
+        ("score 4 at 2 crates", [0, 0, 4, 4, 4]),
+    ],
+)
+def test_tiers_score_the_most_points_of_the_thresholds_met(text, scores):
+    assert [evaluate(parse(text), crates(number)) for number in range(5)] == scores
+
+
+def test_at_most_tiers_score_the_most_points_met_whatever_their_order():
+    assert [evaluate(parse("score 2/5 at most 1/3 crates"), crates(number)) for number in range(5)] == [5, 5, 5, 5, 0]
+
+
+@pytest.mark.parametrize(
+    ("text", "op"),
+    [("score 3/7 at 3/6 crates", ">="), ("score 5/2 at most 0/2 crates", "<="), ("score 4 at exactly 3 crates", "==")],
+)
+def test_a_tiers_bound_is_read_into_the_tree_and_written_back(text, op):
+    tree = parse(text)
+    assert tree.clauses[0].formula.op == op
+    assert format_program(tree) == text and parse(format_program(tree)) == tree
+    assert check(tree) == []
+
+
+def test_tiers_say_their_bound_in_english():
+    assert explain(parse("score 5/2 at most 0/2 crates")) == (
+        "Score 5 or 2 points for at most 0 or 2 crates you have (opened or not) (the most points met)."
+    )
+    assert (
+        explain(parse("score 4 at exactly 3 crates")) == "Score 4 points for exactly 3 crates you have (opened or not)."
+    )
+
+
+def test_a_bare_exactly_is_a_positioned_syntax_error():
+    with pytest.raises(DslError) as caught:
+        parse("score 4 exactly 3 crates")
+    (problem,) = caught.value.diagnostics
+    assert (problem.pos.line, problem.pos.column) == (1, 9)
+    assert problem.message == "syntax error: unexpected 'exactly'; expected '/', 'at' or 'per'"
+
+
+def test_at_most_thresholds_must_rise():
+    (problem,) = check(parse("score 5/2 at most 2/0 crates"))
+    assert problem.message == "thresholds must rise from left to right"

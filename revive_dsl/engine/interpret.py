@@ -490,13 +490,25 @@ def count(call: n.Call, ctx: Ctx) -> int:
 COUNTED_FOR: Hooks[Callable[[Ctx], int | None]] = Hooks("COUNTED_FOR")
 
 
+def compares(value: int, op: str, target: int) -> bool:
+    """Whether ``value op target`` holds, for the DSL's comparisons (``>=``, ``<=``, ``>``, ``<``, ``==``).
+
+    >>> compares(2, ">=", 2), compares(3, "<=", 2), compares(3, "==", 3)
+    (True, False, True)
+    """
+    if op == ">=":
+        return value >= target
+    if op == "<=":
+        return value <= target
+    if op == ">":
+        return value > target
+    return value < target if op == "<" else value == target
+
+
 def holds(cond: n.Condition, ctx: Ctx) -> bool:
     """Whether a condition holds now."""
     if isinstance(cond, n.Compare):
-        value = count(cond.counter, ctx)
-        return {">=": value >= cond.value, "<=": value <= cond.value, ">": value > cond.value}.get(
-            cond.op, value < cond.value if cond.op == "<" else value == cond.value
-        )
+        return compares(count(cond.counter, ctx), cond.op, cond.value)
     if isinstance(cond, n.Payment):
         return res.can_pay(ctx.player, cost_of(cond.cost))
     return STATES.get(cond.name, lambda ctx: False)(ctx)
