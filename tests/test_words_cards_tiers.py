@@ -118,7 +118,7 @@ def test_the_card_whose_effect_it_is_is_never_offered(word):
     ("word", "english", "area"),
     [
         ("return_card resting", "return a card from your resting area to the game box", "resting area"),
-        ("rest_card active", "move a card from your active area to your resting area", "active area"),
+        ("rest_card active", "move an unplayed card from your active area to your resting area", "active area"),
     ],
 )
 def test_a_card_word_with_an_empty_area_is_not_offered_and_says_why(word, english, area):

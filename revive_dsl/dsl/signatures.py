@@ -70,11 +70,17 @@ TYPE_DOCS: dict[str, str] = {
     "play_area": "an area of cards in play: active (the active area) or slots (the card slots)",
 }
 
-# English for argument words that do not read as themselves, by argument type: ``return_card slots`` reads
-# "return a card from your card slots ...".
+# English for argument words that do not read as themselves, by argument type. An area reads as the card
+# chosen from it, so that ``rest_card`` (``slots``) says what the printed symbol always said: "move a played
+# card from a slot to your resting area".
+_CARD_FROM = {
+    "active": "an unplayed card from your active area",
+    "resting": "a card from your resting area",
+    "slots": "a played card from a slot",
+}
 PHRASES: dict[str, dict[str, str]] = {
-    "area": {"active": "active area", "resting": "resting area", "slots": "card slots"},
-    "play_area": {"active": "active area", "slots": "card slots"},
+    "area": _CARD_FROM,
+    "play_area": {area: _CARD_FROM[area] for area in TYPES["play_area"]},
 }
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
@@ -233,7 +239,7 @@ _EFFECTS = (
             (
                 "rest_card",
                 "[area:play_area=slots]",
-                "move a card from your {area} to your resting area",
+                "move {area} to your resting area",
                 "rest_card active",
                 "A card of your choice in the area (by default a played card in a slot) goes to the resting area "
                 "(from a card: not that card).",
@@ -241,7 +247,7 @@ _EFFECTS = (
             (
                 "return_card",
                 "area",
-                "return a card from your {area} to the game box",
+                "return {area} to the game box",
                 "return_card resting",
                 "A card of your choice in the area leaves the game (from a card: not that card).",
             ),
