@@ -249,10 +249,25 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
         ),
         Construct(
             "Tiers",
-            ("score_tiers", "tiers"),
+            ("score_tiers", "tiers", "bound", "at_least"),
             "score P/P/... at T/T/... COUNTER",
-            "The points of the highest threshold reached; one threshold per value, rising.",
+            "The points of the highest threshold reached (at least the threshold); one threshold per value, "
+            "rising. A single value and threshold is one tier.",
             "score 3/7/12/15 at 3/6/8/10 tiles_present",
+        ),
+        Construct(
+            "Tiers, at most",
+            ("score_tiers", "at_most"),
+            "score P/P/... at most T/T/... COUNTER",
+            "The most points of the thresholds the counter is at most; thresholds rising.",
+            "score 5/2 at most 0/2 crates",
+        ),
+        Construct(
+            "Tiers, exactly",
+            ("score_tiers", "at_exactly"),
+            "score P/P/... at exactly T/T/... COUNTER",
+            "The points of the threshold the counter equals, if any; thresholds rising.",
+            "score 4 at exactly 3 modules",
         ),
     ),
 }

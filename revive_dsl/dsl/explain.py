@@ -22,9 +22,16 @@ import io
 import re
 
 from revive_dsl.dsl import nodes as n
-from revive_dsl.dsl.formatter import format_call, format_condition, format_cost, format_expr, format_program
+from revive_dsl.dsl.formatter import (
+    format_call,
+    format_condition,
+    format_cost,
+    format_expr,
+    format_program,
+    format_tiers,
+)
 from revive_dsl.dsl.parser import parse
-from revive_dsl.dsl.signatures import NOUNS, Signature, lookup
+from revive_dsl.dsl.signatures import NOUNS, PHRASES, Signature, lookup
 
 # Which kinds of word a call may be, by where it stands.
 BODY = ("effect", "modifier", "symbol")
@@ -35,6 +42,8 @@ _FIELD = re.compile(r"\{(\w+)(?:\*(\w+))?\}")
 # buildings"; a participle ("space| advanced on ...") ends it too.
 _QUALIFIERS = frozenset({"you", "taken", "in", "next", "shown", "reached", "face", "on", "at", "of"})
 _COMPARE = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "==": "exactly"}
+# Which of several tiers met scores: the most points (exact thresholds, all different, meet one at most).
+_TIERS_MET = {">=": " (the highest reached)", "<=": " (the most points met)", "==": ""}
 _DURING = {"gain_points": "when you gain points or devotion"}
 # Small repairs for templates filled with `any` (the rulebook's white): "a any card" -> "any card".
 _ONE = "\x00"  # a filled-in count of 1, until _tidy has made the words after it agree
@@ -109,7 +118,9 @@ def bind(call: n.Call, sig: Signature) -> dict[str, int | str] | None:
 
 
 def fill(sig: Signature, values: dict[str, int | str]) -> str:
-    """A template with its fields filled in, e.g. ``gain {count*what}`` -> ``gain 2 books``."""
+    """A template with its fields filled in, e.g. ``gain {count*what}`` -> ``gain 2 books``; a word of a type
+    with phrases (``signatures.PHRASES``) reads as its phrase: ``slots`` -> ``card slots``."""
+    types = {p.name: p.type for p in sig.params}
 
     def one(match: re.Match) -> str:
         first, second = match[1], match[2]
@@ -117,7 +128,9 @@ def fill(sig: Signature, values: dict[str, int | str]) -> str:
             count, what = values.get(first, 1), values.get(second, second)
             return noun(str(what), count if isinstance(count, int) else 1)
         value = values.get(first, first)
-        return _ONE if value == 1 else str(value).replace("_", " ")
+        if value == 1:
+            return _ONE
+        return PHRASES.get(types.get(first, ""), {}).get(str(value), str(value).replace("_", " "))
 
     return _tidy(_FIELD.sub(one, sig.english))
 
@@ -200,10 +213,14 @@ def formula_phrase(formula: n.Formula) -> str:
         return f"score {points} per {per}"
     if isinstance(formula, n.ScoreValue):
         return f"score points equal to the {_counter(formula.counter)}"
+    bound = _COMPARE[formula.op]
+    if len(formula.points) == 1:
+        (points,), (threshold,) = formula.points, formula.thresholds
+        return f"score {points} point{'s' if points != 1 else ''} for {bound} {_counter(formula.counter, threshold)}"
     points = _join([str(p) for p in formula.points], "or")
     thresholds = _join([str(t) for t in formula.thresholds], "or")
     counted = _phrase_plural(_counter(formula.counter))
-    return f"score {points} points for at least {thresholds} {counted} (the highest reached)"
+    return f"score {points} points for {bound} {thresholds} {counted}{_TIERS_MET[formula.op]}"
 
 
 def _join(parts: list[str], word: str) -> str:
@@ -356,7 +373,7 @@ def node_label(node: n.Node, kinds: tuple[str, ...] = BODY) -> str:
     elif isinstance(node, n.ScorePer):
         detail = f"{node.points} per {node.every}"
     elif isinstance(node, n.ScoreTiers):
-        detail = f"{'/'.join(map(str, node.points))} at {'/'.join(map(str, node.thresholds))}"
+        detail = format_tiers(node)
     else:
         detail = ""
     where = f"  @{node.pos.line}:{node.pos.column}" if node.pos.line > 0 else ""

@@ -70,16 +70,26 @@ def format_expr(expr: n.Expr) -> str:
     raise TypeError(f"not an expression: {expr!r}")
 
 
+# How tiers meet their thresholds, as the grammar writes it (``bound``), by the node's ``op``.
+TIER_BOUNDS = {">=": "at", "<=": "at most", "==": "at exactly"}
+
+
 def format_formula(formula: n.Formula) -> str:
-    """``1 per 2 modules``, ``value track_value green`` or ``3/7 at 3/6 tiles_present``."""
+    """``1 per 2 modules``, ``value track_value green``, ``3/7 at 3/6 tiles_present`` or
+    ``5/2 at most 0/2 crates``."""
     if isinstance(formula, n.ScorePer):
         every = "" if formula.every == 1 else f"{formula.every} "
         return f"{formula.points} per {every}{format_call(formula.counter)}"
     if isinstance(formula, n.ScoreValue):
         return f"value {format_call(formula.counter)}"
+    return f"{format_tiers(formula)} {format_call(formula.counter)}"
+
+
+def format_tiers(formula: n.ScoreTiers) -> str:
+    """The tiers without their counter: ``3/7 at 3/6``, ``4 at exactly 3``."""
     points = "/".join(map(str, formula.points))
     thresholds = "/".join(map(str, formula.thresholds))
-    return f"{points} at {thresholds} {format_call(formula.counter)}"
+    return f"{points} {TIER_BOUNDS[formula.op]} {thresholds}"
 
 
 def format_clause(clause: n.Clause) -> str:

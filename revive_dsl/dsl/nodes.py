@@ -198,11 +198,16 @@ class ScoreValue(Node):
 
 @dataclass(frozen=True)
 class ScoreTiers(Node):
-    """The points of the highest threshold reached: ``score 3/7 at 3/6 tiles_present``."""
+    """The most points of the thresholds met: ``score 3/7 at 3/6 tiles_present`` (at least the threshold),
+    ``score 5/2 at most 0/2 crates``, ``score 4 at exactly 3 modules``.
+
+    ``op`` is how the counter meets a threshold, as a comparison writes it: ``>=``, ``<=`` or ``==``.
+    """
 
     points: tuple[int, ...]
     thresholds: tuple[int, ...]
     counter: Call
+    op: str = ">="
 
 
 Formula = ScorePer | ScoreValue | ScoreTiers

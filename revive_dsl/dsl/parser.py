@@ -131,9 +131,18 @@ class _Build(Transformer):
     def score_value(self, meta, counter) -> n.ScoreValue:
         return n.ScoreValue(counter, pos=self._at(meta))
 
+    def at_least(self, _children) -> str:
+        return ">="
+
+    def at_most(self, _children) -> str:
+        return "<="
+
+    def at_exactly(self, _children) -> str:
+        return "=="
+
     @v_args(meta=True, inline=True)
-    def score_tiers(self, meta, points, thresholds, counter) -> n.ScoreTiers:
-        return n.ScoreTiers(points, thresholds, counter, pos=self._at(meta))
+    def score_tiers(self, meta, points, op, thresholds, counter) -> n.ScoreTiers:
+        return n.ScoreTiers(points, thresholds, counter, op, pos=self._at(meta))
 
     # clauses
     @v_args(meta=True, inline=True)

@@ -50,6 +50,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "half": ("top", "bottom"),
     # the counters and tracks packs declare (``kind: counter``), added as each pack's declarations load
     "declared": (),
+    "area": ("active", "resting", "slots"),
+    "play_area": ("active", "slots"),
 }
 
 TYPE_DOCS: dict[str, str] = {
@@ -67,6 +69,21 @@ TYPE_DOCS: dict[str, str] = {
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
     "declared": "a counter or track a pack declares (a component of kind `counter`)",
+    "area": "an area of your cards: active (the active area), resting (the resting area) or slots (the card slots)",
+    "play_area": "an area of cards in play: active (the active area) or slots (the card slots)",
+}
+
+# English for argument words that do not read as themselves, by argument type. An area reads as the card
+# chosen from it, so that ``rest_card`` (``slots``) says what the printed symbol always said: "move a played
+# card from a slot to your resting area".
+_CARD_FROM = {
+    "active": "an unplayed card from your active area",
+    "resting": "a card from your resting area",
+    "slots": "a played card from a slot",
+}
+PHRASES: dict[str, dict[str, str]] = {
+    "area": _CARD_FROM,
+    "play_area": {area: _CARD_FROM[area] for area in TYPES["play_area"]},
 }
 
 # The topic of the words packs declare as data (content/declared.py): not words of the language, each the content's.
@@ -233,10 +250,18 @@ _EFFECTS = (
         [
             (
                 "rest_card",
-                "",
-                "move a played card from a slot to your resting area",
-                "rest_card",
-                "A card in a slot goes to the resting area (from a card: not that card).",
+                "[area:play_area=slots]",
+                "move {area} to your resting area",
+                "rest_card active",
+                "A card of your choice in the area (by default a played card in a slot) goes to the resting area "
+                "(from a card: not that card).",
+            ),
+            (
+                "return_card",
+                "area",
+                "return {area} to the game box",
+                "return_card resting",
+                "A card of your choice in the area leaves the game (from a card: not that card).",
             ),
             (
                 "recall_card",

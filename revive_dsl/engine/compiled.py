@@ -156,10 +156,7 @@ def _call(c: Compiled, expr: n.Call) -> None:
         yield from impl(ctx, expr)
 
     def can(ctx: Ctx, needs: bool = True) -> bool:
-        if not needs:
-            return True
-        need = i.NEEDS.get(name)
-        return need is None or need(ctx)
+        return not needs or i.need_met(ctx, expr)
 
     c.body, c.can = body, can
 

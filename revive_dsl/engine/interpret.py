@@ -112,6 +112,20 @@ DECLINABLE: set[str] = set()
 # Words that need something to work on; a body holding one is offered (as a machine, a trade), asked about
 # (an optional effect) or counted as carried out (an ability) only when its need is met. Modules add theirs.
 NEEDS: dict[str, Callable[[Ctx], bool]] = {}
+# The same for a word whose need depends on its arguments (a word naming an area needs a card there):
+# ``need(ctx, call)``, asked after the word's :data:`NEEDS` entry if it has one. Modules add theirs.
+ARG_NEEDS: dict[str, Callable[[Ctx, n.Call], bool]] = {}
+
+
+def need_met(ctx: Ctx, call: n.Call) -> bool:
+    """Whether a word has something to work on now (:data:`NEEDS`, :data:`ARG_NEEDS`); a word with no entry
+    always has."""
+    need = NEEDS.get(call.name)
+    if need is not None and not need(ctx):
+        return False
+    arg_need = ARG_NEEDS.get(call.name)
+    return arg_need is None or arg_need(ctx, call)
+
 
 SKIP = "skip"
 _USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
@@ -166,7 +180,7 @@ def can_carry_out(ctx: Ctx, expr: n.Expr, *, needs: bool = True) -> bool:
 
 def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
     if isinstance(expr, n.Call):
-        return not needs or NEEDS.get(expr.name, _always)(ctx)
+        return not needs or need_met(ctx, expr)
     if isinstance(expr, n.Trade):
         return _payable(ctx, expr.cost) and can_carry_out(ctx, expr.gain, needs=needs)
     if isinstance(expr, n.OneOf):
@@ -185,10 +199,6 @@ def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
         return any(
             can_carry_out(as_player(ctx, s), expr.body, needs=needs) for s in players_from(ctx, others=expr.others)
         )
-    return True
-
-
-def _always(ctx: Ctx) -> bool:
     return True
 
 
@@ -510,13 +520,25 @@ def count(call: n.Call, ctx: Ctx) -> int:
 COUNTED_FOR: Hooks[Callable[[Ctx], int | None]] = Hooks("COUNTED_FOR")
 
 
+def compares(value: int, op: str, target: int) -> bool:
+    """Whether ``value op target`` holds, for the DSL's comparisons (``>=``, ``<=``, ``>``, ``<``, ``==``).
+
+    >>> compares(2, ">=", 2), compares(3, "<=", 2), compares(3, "==", 3)
+    (True, False, True)
+    """
+    if op == ">=":
+        return value >= target
+    if op == "<=":
+        return value <= target
+    if op == ">":
+        return value > target
+    return value < target if op == "<" else value == target
+
+
 def holds(cond: n.Condition, ctx: Ctx) -> bool:
     """Whether a condition holds now."""
     if isinstance(cond, n.Compare):
-        value = count(cond.counter, ctx)
-        return {">=": value >= cond.value, "<=": value <= cond.value, ">": value > cond.value}.get(
-            cond.op, value < cond.value if cond.op == "<" else value == cond.value
-        )
+        return compares(count(cond.counter, ctx), cond.op, cond.value)
     if isinstance(cond, n.Payment):
         return res.can_pay(ctx.player, cost_of(cond.cost))
     return STATES.get(cond.name, lambda ctx: False)(ctx)

@@ -17,12 +17,13 @@ can move; with none, the effect does nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from revive_dsl.dsl import nodes as n
-from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import Ctx, Effect, args, chosen, effect
+from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import has_modifier
 from revive_dsl.rules.base.cards import (
     OTHER_HALF,
@@ -43,16 +44,83 @@ def _one_word(call: n.Call, default: str) -> str:
     return words[0] if words else default
 
 
+# --- a card of one's own chosen from an area (``rest_card AREA``, ``return_card AREA``) ---------------
+
+# Each area (the signature table's type ``area``) as a question names its cards, and as a refusal names it.
+AREA_CARDS = {"active": "unplayed card", "resting": "resting card", "slots": "played card"}
+AREA_NAMES = {"active": "active area", "resting": "resting area", "slots": "card slots"}
+
+
+def area_cards(player: Player, area: str) -> list[str]:
+    """The player's cards in an area, in the order a question offers them: the active area as it lies, the
+    resting area sorted (its cards lie face down, in no order), the card slots in board order.
+
+    >>> from revive_dsl.engine.state import Played
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", resting=["cit_smith", "cit_farmer"])
+    >>> p.slots["top_left"] = [Played("cat_scout", "top")]
+    >>> area_cards(p, "resting"), area_cards(p, "slots"), area_cards(p, "active")
+    (['cit_farmer', 'cit_smith'], ['cat_scout'], [])
+    """
+    if area == "slots":
+        return [played.card for _, played in played_cards(player)]
+    return sorted(player.resting) if area == "resting" else list(player.active)
+
+
+def take_from_area(player: Player, area: str, card: str) -> None:
+    """Take a card out of one of the player's areas (a slot's: wherever it lies in its slot's stack)."""
+    if area == "slots":
+        take_from_slot(player, card)
+    else:
+        (player.resting if area == "resting" else player.active).remove(card)
+
+
+def _area(call: n.Call) -> str:
+    return _one_word(call, "slots")  # rest_card's default: a played card
+
+
+def choose_own_card(ctx: Ctx, area: str, rule: str, prompt: str) -> Generator[Decision, Option, str | None]:
+    """Ask for a card of the player's area and take it out of the area; the card (None: none to choose).
+
+    From a card, that card itself may not be chosen: it is the effect's source (003, the rest symbol).
+    ``prompt`` names the cards with ``{cards}``: "move which {cards} to your resting area?".
+    """
+    cards = [card for card in area_cards(ctx.player, area) if card != ctx.source]
+    if not cards:
+        return None
+    choice = yield Decision(ctx.seat, rule, prompt.format(cards=AREA_CARDS[area]), options_of(cards))
+    take_from_area(ctx.player, area, choice.key)
+    return choice.key
+
+
 @effect("rest_card")
 def _rest_card(ctx: Ctx, call: n.Call) -> Effect:
-    # From a card, that card itself may not be moved (it is the effect's source).
-    cards = [p.card for _, p in played_cards(ctx.player) if p.card != ctx.source]
-    if not cards:
-        return
-    choice = yield Decision(ctx.seat, "rest a card", "move which played card to your resting area?", options_of(cards))
-    take_from_slot(ctx.player, choice.key)
-    ctx.player.resting.append(choice.key)
-    ctx.log.append(f"{ctx.player.name} rests {choice.key}")
+    prompt = "move which {cards} to your resting area?"
+    card = yield from choose_own_card(ctx, _area(call), "rest a card", prompt)
+    if card is not None:
+        ctx.player.resting.append(card)
+        ctx.log.append(f"{ctx.player.name} rests {card}")
+
+
+@effect("return_card")
+def _return_card(ctx: Ctx, call: n.Call) -> Effect:
+    card = yield from choose_own_card(ctx, _area(call), "return a card", "return which {cards} to the box?")
+    if card is not None:
+        return_to_box(ctx, card)
+
+
+def return_to_box(ctx: Ctx, card: str) -> None:
+    """A card of the player's, already out of its area, leaves the game: back in the box (``supply.removed``,
+    where the box's cards are counted), and the account says so."""
+    ctx.game.supply.removed.append(card)
+    ctx.log.append(f"{ctx.player.name} returns {card} to the box: it leaves the game")
+
+
+def _has_card_in(ctx: Ctx, call: n.Call) -> bool:
+    return bool(area_cards(ctx.player, _area(call)))
+
+
+def _no_card_in(ctx: Ctx, call: n.Call) -> str:
+    return f"{ctx.player.name} has no card in the {AREA_NAMES[_area(call)]}"
 
 
 @effect("recall_card")
@@ -155,8 +223,7 @@ def _remove_self(ctx: Ctx, call: n.Call) -> Effect:
             found = True
     if not found:
         return
-    ctx.game.supply.removed.append(card)
-    ctx.log.append(f"{player.name} returns {card} to the box: it leaves the game")
+    return_to_box(ctx, card)
     return
     yield
 
@@ -203,7 +270,6 @@ def _display_bottom(ctx: Ctx, call: n.Call) -> Effect:
 # --- what the card words need, so a machine or trade holding one is offered only when it can act ---
 
 CARD_NEEDS = {
-    "rest_card": lambda ctx: bool(played_cards(ctx.player)),
     "recall_card": lambda ctx: bool(ctx.player.resting),
     "cycle_card": lambda ctx: bool(ctx.player.active),
     "recruit": lambda ctx: bool(ctx.game.supply.citizen_display),
@@ -213,12 +279,17 @@ CARD_NEEDS = {
 
 
 def _register_needs() -> None:
-    from revive_dsl.engine.interpret import DECLINABLE, NEEDS  # what a word needs; what a player may decline
+    from revive_dsl.engine.interpret import ARG_NEEDS, DECLINABLE, NEEDS, WHY_NOT  # what a word needs, and why
 
     for word, need in CARD_NEEDS.items():
         NEEDS.setdefault(word, need)
+    # a card in the area the word names (the effect's own card counted: then it asks and finds nothing, as
+    # rest_card always has)
+    for word in ("rest_card", "return_card"):
+        ARG_NEEDS.setdefault(word, _has_card_in)
+        WHY_NOT.setdefault(word, _no_card_in)
     # resting, removing or copying a card, another card played, a hibernation: a player may not want them
-    DECLINABLE.update({"rest_card", "cycle_card", "play", "hibernate", "remove_self", "display_bottom"})
+    DECLINABLE.update({"rest_card", "return_card", "cycle_card", "play", "hibernate", "remove_self", "display_bottom"})
 
 
 _register_needs()

@@ -30,7 +30,7 @@ from revive_dsl.engine.declared import scoring_lines
 from revive_dsl.engine.declared import value as declared_value
 from revive_dsl.engine.game import GAME_OVER
 from revive_dsl.engine.hooks import Hooks
-from revive_dsl.engine.interpret import Ctx, count
+from revive_dsl.engine.interpret import Ctx, compares, count
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import rules_of
@@ -48,9 +48,10 @@ def _value(formula: n.ScoreValue, ctx: Ctx) -> int:
 
 
 def _tiers(formula: n.ScoreTiers, ctx: Ctx) -> int:
+    # the most points of the tiers met: at least (``at``), at most or exactly each threshold (the node's op)
     value = count(formula.counter, ctx)
-    reached = [p for p, at in zip(formula.points, formula.thresholds, strict=True) if value >= at]
-    return max(reached, default=0)
+    met = [p for p, at in zip(formula.points, formula.thresholds, strict=True) if compares(value, formula.op, at)]
+    return max(met, default=0)
 
 
 FORMULAS: dict[type, Callable] = {n.ScorePer: _per, n.ScoreValue: _value, n.ScoreTiers: _tiers}
