@@ -259,6 +259,19 @@ def test_compare_plays_the_same_games_on_two_packs(tmp_path, capsys):
     assert os.path.isdir(out / "old" / "games")
 
 
+def test_a_packs_own_counters_are_rows_of_the_report_and_its_page(tmp_path):
+    from revive_dsl.balance.page import report_page
+
+    emberfall = str(Path(__file__).parent / "example_expansion" / "emberfall")
+    setup = BalanceSetup(packs=("base", emberfall), tribes=("nadair", "kuniban"), ai=("random",), games=4, seed=3)
+    report = run_balance(setup)
+    heat = report["counters"]["heat"]
+    assert heat["seats"] == 8 and 0 <= heat["end"]["min"] <= heat["end"]["max"] <= 5
+    assert heat["peak"]["max"] >= heat["end"]["max"] and heat["peak"]["max"] > 0  # the forge was stoked
+    assert set(report["counters"]) == {"heat", "embers"}  # a counter of the table is no seat's
+    assert "The packs' own counters" in report_page(report) and "counters" not in run_balance(SMALL)
+
+
 def test_a_solo_run_reports_scores_and_no_winner():
     solo = BalanceSetup(packs=("base",), players=1, tribes=("nadair", "formica"), ai=("greedy",), games=2, seed=2)
     report = run_balance(solo)

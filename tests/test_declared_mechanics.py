@@ -309,3 +309,15 @@ def test_random_games_with_the_data_only_example_finish_with_every_invariant(pac
         sheets = state["turn"]["final_scores"]
         assert all({"banked ember", "warm forge"} <= {line["rule"] for line in s["lines"]} for s in sheets)
     assert reached > 0  # the forge boiled over in some game
+
+
+def test_the_state_reference_of_a_game_lists_its_packs_counters_with_their_bounds_and_meaning(tmp_path):
+    from revive_dsl.engine.declared import state_packages
+    from revive_dsl.engine.state_schema import reference
+
+    pack = make_pack(tmp_path)
+    name = Path(pack).name
+    text = reference(state_packages(Rules.load(("base", pack))))
+    assert f"The pack {name}'s part of the player: `<name>.{name}.<field>`." in text
+    assert "| `heat` | 0-5 |" in text and "| `ash` | 0-10 |" in text
+    assert f"The pack {name}'s part of the board" in text

@@ -278,6 +278,29 @@ def test_a_third_party_packs_game_is_drawn_without_an_error(browser, tmp_path, s
         page.close()
 
 
+def test_a_data_only_packs_counters_are_rows_of_the_players_boards_and_of_the_table(browser, tmp_path, shots):
+    script = ROOT / "tests" / "example_expansion" / "emberfall" / "scripts" / "forge.yaml"
+    export_page(script, tmp_path / "forge.html")
+    replay = Replay(load_script(script))
+    replay.run()
+    last = len(replay.script.steps)
+    page = Page(browser, tmp_path / "forge.html", step=last)
+    try:
+        p = page.page
+        assert page.step() == last
+        assert p.evaluate(f"window.revive.stateAt({last})") == replay.game.to_dict()
+        ann = p.locator("#players-pane article[data-player='0'] dl")
+        rows = dict(zip(ann.locator("dt").all_text_contents(), ann.locator("dd").all_text_contents(), strict=True))
+        assert rows["heat"] == "0 (0\u20135)" and rows["banked ember"] == "2 (0\u201320)"
+        table = p.locator("#supply-pane dl")
+        rows = dict(zip(table.locator("dt").all_text_contents(), table.locator("dd").all_text_contents(), strict=True))
+        assert rows["ash"] == "1 (0\u201310)"
+        page.page.screenshot(path=str(shots / "emberfall-last.png"))
+        assert page.errors == [] and page.requests == [page.url]
+    finally:
+        page.close()
+
+
 def test_pieces_are_drawn_with_their_packages_glyphs_or_a_default_one_with_their_name(browser, exported, tmp_path):
     page = Page(browser, exported["abyss-4p-gates-circadian-gadgets-leech.yaml"], step=200)
     try:  # the expansion's gate and lake come from its package's glyphs.yaml

@@ -11,7 +11,8 @@ The figures of a game (plain JSON):
   another player's move too, such as a payment), then each line of the final scoring (``end: progress track``,
   ``end: artifact card``...); ``taken``: by component kind, every component it holds at the end (cards played
   or in hand, machines, slot modules, crates, artifacts...) and its tribe's technologies unlocked (as
-  ``technology``: ``TRIBE/SPACE``).
+  ``technology``: ``TRIBE/SPACE``); ``counters`` (only in games whose packs declare counters of their own):
+  each of its counters' value at the end and the highest it reached between moves.
 
 >>> from revive_dsl.balance.setup import BalanceSetup
 >>> setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("random",), games=1)
@@ -29,7 +30,10 @@ from typing import Any
 
 from revive_dsl.ai import make_player, play_game
 from revive_dsl.balance.setup import BalanceSetup, game_seed, players_of, seats_of
+from revive_dsl.engine.declared import counters_of
+from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import MOVES
+from revive_dsl.engine.interpret import Ctx
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player, to_plain
 
@@ -51,6 +55,8 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     players = [make_player(spec, seed * 8 + seat) for seat, spec in enumerate(specs)]
     sources: list[dict[str, int]] = [{} for _ in seats]
     counts = {"moves": 0, "turns": 0}
+    declared = [word for word, c in counters_of(rules).items() if c.holder == "player"]
+    peaks: list[dict[str, int]] = [{} for _ in seats]
 
     def on_move(before: Game, after: Game, moved: list[tuple[int, str]]) -> None:
         counts["moves"] += 1
@@ -67,6 +73,9 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 gained = _points(now) - _points(was)
             if gained:
                 sources[seat][kind] = sources[seat].get(kind, 0) + gained
+            for word in declared:
+                reached = counter_value(Ctx(after, seat, rules), word)
+                peaks[seat][word] = max(peaks[seat].get(word, reached), reached)
 
     game = play_game(rules, seats, seed, players, settings.variants, on_move=on_move)
     sheets = game.turn.final_scores or []
@@ -97,6 +106,9 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 "taken": taken(rules, game.players[seat]),
             }
         )
+        if declared:
+            ends = {word: counter_value(Ctx(game, seat, rules), word) for word in declared}
+            out_seats[-1]["counters"] = {w: {"end": ends[w], "peak": peaks[seat].get(w, ends[w])} for w in declared}
     return {
         "index": index,
         "seed": seed,

@@ -146,6 +146,17 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
     )
     sources = {k: v["per_seat"] for k, v in report["points_by_source"].items()}
     body.append(bar_chart(sources))
+    if report.get("counters"):
+        body.append("<h2>The packs' own counters</h2>")
+        body.append(
+            '<p class="note">Each counter a pack declares, per seat and game: its value at the end and the highest '
+            "it reached between moves.</p>"
+        )
+        rows = [
+            [word, c["seats"], c["end"]["mean"], c["end"]["max"], c["peak"]["mean"], c["peak"]["max"]]
+            for word, c in report["counters"].items()
+        ]
+        body.append(_table(["counter", "seats", "mean at the end", "max at the end", "mean peak", "max peak"], rows))
     body.append("<h2>Game length</h2>")
     length = report["length"]
     body.append(

@@ -70,7 +70,7 @@ def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
                 tally[0] += 1
                 tally[1] += seat["won"]
     multi = [(g, s) for g, s in seats if len(g["seats"]) > 1]
-    return {
+    report = {
         "setup": setup,
         "games": len(games),
         "seat_games": count,
@@ -103,6 +103,24 @@ def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
             "rounds_histogram": _histogram(g["rounds"] for g in games),
         },
     }
+    counters = _counters([s for _, s in seats])
+    if counters:  # a pack's own counters (engine/declared.py), in games that have them
+        report["counters"] = counters
+    return report
+
+
+def _counters(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per declared counter, over the seats that had it: its value at the end and the highest it reached."""
+    words = sorted({word for seat in seats for word in seat.get("counters", {})})
+    out = {}
+    for word in words:
+        found = [seat["counters"][word] for seat in seats if word in seat.get("counters", {})]
+        out[word] = {
+            "seats": len(found),
+            "end": _mean([f["end"] for f in found]),
+            "peak": _mean([f["peak"] for f in found]),
+        }
+    return out
 
 
 def _scores(rows: Iterable[tuple[str, int]]) -> dict[str, dict[str, float]]:

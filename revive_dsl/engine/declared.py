@@ -97,6 +97,7 @@ def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
             bases=(base,) if base is not None else (),
             namespace={"rows": _rows, "__module__": __name__},
         )
+        made.__doc__ = f"The counters the pack {namespace} declares on the {holder}."
         made.__declared_base__ = base
         made.__always__ = tuple(c.name for c in declared)  # shown in the state at every value, its start too
         made.__counters__ = {c.name: (c.low, c.high) for c in declared}

@@ -309,7 +309,10 @@ def _definition(cls: type, parts: dict[str, dict[str, type]] | None = None) -> d
     holder = {v: k for k, v in st.HOLDERS.items()}.get(cls)
     for namespace, by_holder in sorted((st.PARTS if parts is None else parts).items()):
         if holder in by_holder:
-            text = f"The rules package {namespace}'s own fields; absent while unused."
+            if hasattr(by_holder[holder], "__declared_base__"):
+                text = f"The pack {namespace}'s own counters (and its rules package's fields, if any)."
+            else:
+                text = f"The rules package {namespace}'s own fields; absent while unused."
             properties[namespace] = {"$ref": f"#/$defs/{by_holder[holder].__name__}", "description": text}
     return {
         "type": "object",
@@ -349,6 +352,10 @@ def reference(packages: Iterable[str] | None = None) -> str:
         "absent from the JSON until they hold something. Lists marked *unordered* have no order in the rules; a",
         "script's `expect` compares them as sets.",
         "",
+        "A pack's own counters and tracks (components of kind `counter`, docs/writing-an-expansion.md) are fields of",
+        "the pack's part of every player or of the board, named by the pack's id: `Ann.emberfall.heat`,",
+        "`board.emberfall.ash`; they are shown at every value from the setup on, and bounded as declared.",
+        "",
     ]
     parts = parts_of(packages)
     owned = [(namespace, holder, cls) for namespace, by in parts.items() for holder, cls in by.items()]
@@ -357,9 +364,10 @@ def reference(packages: Iterable[str] | None = None) -> str:
         if namespace is None:
             omitted = {f.name for f in dataclasses.fields(cls) if f.metadata.get("omit_empty")}
             where = ""
-        else:  # a part: every field is left out while at its default
-            omitted = {f.name for f in dataclasses.fields(cls)}
-            where = f" The rules package {namespace}'s part of the {holder}: `{holder}.{namespace}.<field>`."
+        else:  # a part: every field is left out while at its default, but a pack's declared counters
+            omitted = {f.name for f in dataclasses.fields(cls)} - set(getattr(cls, "__always__", ()))
+            whose = "pack" if hasattr(cls, "__declared_base__") else "rules package"
+            where = f" The {whose} {namespace}'s part of the {holder}: `{holder}.{namespace}.<field>`."
         lines += [
             f"## {cls.__name__}",
             "",

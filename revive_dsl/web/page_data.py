@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from revive_dsl.content.glyphs import glyphs
+from revive_dsl.engine.declared import counters_of
 from revive_dsl.engine.game import MOVES, Runner, why_refused
 from revive_dsl.engine.rules import Rules
 from revive_dsl.replay.diff import flat_changes, flatten, format_change
@@ -195,6 +196,14 @@ def try_it(replay: Replay, step: Any) -> dict[str, Any]:
     return out
 
 
+def _counters(rules: Rules) -> dict[str, dict[str, Any]]:
+    """The counters the packs declare, for the players' boards and the table: word -> pack, label and bounds."""
+    return {
+        word: {"pack": c.pack, "label": c.english, "low": c.low, "high": c.high, "holder": c.holder}
+        for word, c in counters_of(rules).items()
+    }
+
+
 def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
     """Everything the page shows of ``script``, replayed to its end (or to its first failing step, which the data
     then names under ``error``)."""
@@ -222,6 +231,7 @@ def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
         "terrains": _terrains(rules),
         "tokens": {key: {"sign": sign, "word": word} for key, (sign, word) in tokens(rules).items()},
         "names": _names(rules),
+        "counters": _counters(rules),
         "steps": [],
     }
     if script.data.get("description"):

@@ -304,6 +304,24 @@
     return out;
   }
 
+  // a pack's declared counters (engine/declared.py) under its key: one row each, "heat 3 (0-5)"; false if the key
+  // holds none
+  function drawCounters(rows, key, value, changed) {
+    const mine = Object.entries(DATA.counters || {}).filter(([, c]) => c.pack === key);
+    if (!mine.length || typeof value !== "object" || value === null) return false;
+    for (const [word, c] of mine) {
+      if (!(word in value)) continue;
+      rows.appendChild(el("dt", changed ? { class: "changed" } : {}, c.label));
+      rows.appendChild(el("dd", changed ? { class: "changed" } : {}, `${value[word]} (${c.low}\u2013${c.high})`));
+    }
+    for (const [k, v] of Object.entries(value)) {  // a rules package's own fields beside them
+      if (mine.some(([word]) => word === k)) continue;
+      rows.appendChild(el("dt", changed ? { class: "changed" } : {}, k.replaceAll("_", " ")));
+      rows.appendChild(el("dd", changed ? { class: "changed" } : {}, named(v)));
+    }
+    return true;
+  }
+
   function drawPlayers(index) {
     const state = stateAt(index);
     const pane = document.getElementById("players-pane");
@@ -324,6 +342,7 @@
       for (const key of Object.keys(p)) {
         if (SHOWN.has(key)) continue;
         const value = p[key];
+        if (drawCounters(rows, key, value, fields.has(key))) continue;
         if (value === null || value === false || value === 0 || (typeof value === "object" && !Object.keys(value).length)) continue;
         const changed = fields.has(key);
         rows.appendChild(el("dt", changed ? { class: "changed" } : {}, key.replaceAll("_", " ")));
@@ -361,6 +380,7 @@
     add("machines", named(supply.machine_display));
     add("piles", `citizen deck ${supply.citizen_deck.length}, modules ${supply.module_pile.length}, crates ${supply.crates.length}, energy ${supply.energy}`);
     add("major artifacts", named(state.board.majors));
+    for (const key of Object.keys(state.board)) drawCounters(rows, key, state.board[key], false);
     pane.appendChild(rows);
   }
 
