@@ -321,3 +321,69 @@ def test_the_state_reference_of_a_game_lists_its_packs_counters_with_their_bound
     assert f"The pack {name}'s part of the player: `<name>.{name}.<field>`." in text
     assert "| `heat` | 0-5 |" in text and "| `ash` | 0-10 |" in text
     assert f"The pack {name}'s part of the board" in text
+
+
+# --- words for the other players: choose player, choose other player, other_ability -------------------------------
+
+GIFT = """
+kind: citizen_card
+components:
+  - {id: gift, name: Gift, colour: grey, provenance: representative, top: "choose other player: gain 2 food",
+     bottom: "choose player: pay food -> points 3"}
+  - {id: mimic, name: Mimic, colour: grey, provenance: representative, top: "other_ability", bottom: "slot"}
+"""
+
+
+def gift_state(pack: str, card: str = "gift") -> str:
+    return textwrap.dedent(f"""
+        state:
+          players:
+            Ann:
+              active: [{card}, start_d_1, start_d_6, start_d_2]
+        """)
+
+
+def test_choose_other_player_asks_you_whom_and_they_do_it(tmp_path):
+    pack = make_pack(tmp_path, citizen_cards=GIFT)
+    game = replay(pack, "- Ann play gift top_left Cat\n", gift_state(pack), players=3)
+    assert [p.resources["food"] for p in game.game.players] == [0, 0, 2]
+    asked = game.results[-1].decisions
+    assert ("who will gain 2 food?", "Cat") in asked
+    assert "Ann chooses Cat" in game.results[-1].log
+
+
+def test_choose_player_offers_only_players_for_whom_it_can_do_something(tmp_path):
+    pack = make_pack(tmp_path, citizen_cards=GIFT)
+    state = gift_state(pack) + "    Bob: {resources: {food: 1}}\n"
+    game = Replay(
+        load_script_text(
+            "format: 3\n"
+            f"packs: [base, {pack!r}]\n"
+            "players:\n  - {name: Ann, tribe: nadair, side: sun}\n  - {name: Bob, tribe: kuniban, side: sun}\n"
+            "setup:\n  seed: 5\n" + textwrap.indent(state, "  ") + "steps: []\n"
+        )
+    )
+    game.runner.answer("play")
+    game.runner.answer("gift")
+    decision = game.runner.decision()
+    game.runner.answer("top_left" if "top_left" in decision.legal_keys() else decision.legal_keys()[0])
+    while game.runner.decision().rule != "choose a player":  # the half: bottom (pay food -> points 3)
+        decision = game.runner.decision()
+        game.runner.answer("bottom" if "bottom" in decision.legal_keys() else decision.legal_keys()[0])
+    assert game.runner.decision().legal_keys() == ["Bob"]  # Ann has no food to pay
+
+
+def test_other_ability_carries_out_another_players_tribe_ability_as_yours_without_a_progress_marker(tmp_path):
+    pack = make_pack(tmp_path, citizen_cards=GIFT)
+    state = textwrap.dedent("""
+        state:
+          players:
+            Bob:
+              active: [mimic, start_c_4, start_c_6, start_c_5]
+        """)
+    game = replay(pack, PLAY + "- Ann end\n- Bob play mimic top_left Ann\n", state)
+    bob = game.game.players[1]
+    assert bob.resources["book"] == 2  # the Nadair's sun ability: gain 2 book
+    assert bob.tribe_markers == 5 and bob.progress == 0  # not Bob's own tribe ability: no marker moves
+    assert ("carry out whose tribe ability?", "Ann") in game.results[-1].decisions
+    assert "Bob carries out Ann's tribe ability as if it were theirs" in game.results[-1].log

@@ -72,7 +72,10 @@ def test_format_text_leaves_a_file_with_a_dsl_error_alone():
     result = format_text(broken, "cards.yaml")
     assert result.new_text is None
     assert [(str(d.pos), d.message) for d in result.problems] == [
-        ("cards.yaml:9:26", "syntax error: the text ends too early; expected '(', 'each', 'if', 'pay', 'up' or a word")
+        (
+            "cards.yaml:9:26",
+            "syntax error: the text ends too early; expected '(', 'choose', 'each', 'if', 'pay', 'up' or a word",
+        )
     ]
 
 

@@ -167,7 +167,7 @@ class Checker:
         elif isinstance(expr, n.IfThen):
             self.condition(expr.condition, ctx)
             self.expr(expr.body, ctx)
-        elif isinstance(expr, n.EachPlayer):
+        elif isinstance(expr, n.EachPlayer | n.ChoosePlayer):
             self.expr(expr.body, ctx)
 
     def cost(self, cost: n.Cost) -> None:

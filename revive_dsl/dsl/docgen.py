@@ -202,6 +202,20 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "each other player: gain food",
         ),
         Construct(
+            "Choose a player",
+            ("choose_player",),
+            "choose player: UNIT",
+            "You choose a player (you too) for whom the unit can do something; they do it, as *you*.",
+            "choose player: gain 2 food",
+        ),
+        Construct(
+            "Choose another player",
+            ("choose_other_player",),
+            "choose other player: UNIT",
+            "As `choose player:`, among the other players only.",
+            "choose other player: gain 2 book",
+        ),
+        Construct(
             "If",
             ("if_then",),
             "if CONDITION: UNIT",

@@ -202,6 +202,9 @@ def expr_phrase(expr: n.Expr) -> str:
     if isinstance(expr, n.EachPlayer):
         who = "each other player" if expr.others else "each player, you first"
         return f"{who}, in seat order: {expr_phrase(expr.body)}"
+    if isinstance(expr, n.ChoosePlayer):
+        who = "another player" if expr.others else "a player (you too)"
+        return f"choose {who}, who does this: {expr_phrase(expr.body)}"
     return format_expr(expr)
 
 
@@ -301,7 +304,9 @@ def phrase(tree: n.Node) -> str:
         return clause_phrase(tree)
     if isinstance(tree, n.Requirement | n.Score | n.Reaches | n.AtEnd):
         return clause_phrase(tree)
-    if isinstance(tree, n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.EachPlayer | n.IfThen):
+    if isinstance(
+        tree, n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.EachPlayer | n.ChoosePlayer | n.IfThen
+    ):
         return expr_phrase(tree)
     if isinstance(tree, n.Compare | n.Payment | n.State):
         return condition_phrase(tree)

@@ -141,6 +141,15 @@ class EachPlayer(Node):
 
 
 @dataclass(frozen=True)
+class ChoosePlayer(Node):
+    """You choose a player, who then does the body as "you": ``choose other player: gain 2 food``; ``others``
+    leaves you out of the choice. Only players for whom the body can do something are offered."""
+
+    body: Expr
+    others: bool = False
+
+
+@dataclass(frozen=True)
 class Compare(Node):
     """A counter compared with a number: ``visible_flasks >= 2``."""
 
@@ -174,7 +183,7 @@ class IfThen(Node):
     body: Expr
 
 
-Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | EachPlayer | IfThen
+Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | EachPlayer | ChoosePlayer | IfThen
 
 
 # --- scoring formulas ------------------------------------------------------------

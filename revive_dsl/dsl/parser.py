@@ -102,6 +102,14 @@ class _Build(Transformer):
         return n.EachPlayer(body, True, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
+    def choose_player(self, meta, body) -> n.ChoosePlayer:
+        return n.ChoosePlayer(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
+    def choose_other_player(self, meta, body) -> n.ChoosePlayer:
+        return n.ChoosePlayer(body, True, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
     def if_then(self, meta, condition, body) -> n.IfThen:
         return n.IfThen(condition, body, pos=self._at(meta))
 

@@ -242,6 +242,13 @@ _EFFECTS = (
                 "ability",
                 "Carry out your tribe ability and move a progress marker if you can.",
             ),
+            (
+                "other_ability",
+                "",
+                "carry out another player's tribe ability as if it were yours",
+                "other_ability",
+                "You choose whose; no progress marker moves and `when ability` does not fire.",
+            ),
         ],
     )
     + _rows(

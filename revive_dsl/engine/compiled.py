@@ -108,7 +108,9 @@ def _child(expr: n.Expr) -> Compiled:
 
 def _runner(c: Compiled, expr: n.Expr) -> Callable[[Ctx], Effect]:
     body, can = c.body, c.can
-    if isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer)) or not i.declinable(expr):
+    if isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer)) or not i.declinable(
+        expr
+    ):
         return body  # never asked about: the body itself
     if isinstance(expr, n.Trade):
 
@@ -278,6 +280,19 @@ def _each_player(c: Compiled, expr: n.EachPlayer) -> None:
     c.body, c.can = body, can
 
 
+def _choose_player(c: Compiled, expr: n.ChoosePlayer) -> None:
+    inner = _child(expr.body)
+    node, others = expr.body, expr.others
+
+    def body(ctx: Ctx) -> Effect:
+        yield from i.choose_player(ctx, node, others, lambda _expr, who: inner.run(who))
+
+    def can(ctx: Ctx, needs: bool = True) -> bool:
+        return any(inner.can(i.as_player(ctx, seat), needs) for seat in i.players_from(ctx, others=others))
+
+    c.body, c.can = body, can
+
+
 def _other(c: Compiled, expr: Any) -> None:
     """An expression node the interpreter does not carry out (none yet): the tree's error, and no need."""
 
@@ -297,6 +312,7 @@ _BUILDERS: dict[type, Callable[[Compiled, Any], None]] = {
     n.ForEach: _for_each,
     n.IfThen: _if_then,
     n.EachPlayer: _each_player,
+    n.ChoosePlayer: _choose_player,
 }
 
 i.COMPILER = compiled_of  # the interpreter runs every expression through its closures from now on

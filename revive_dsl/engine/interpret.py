@@ -195,7 +195,7 @@ def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
         return can_carry_out(ctx, expr.body, needs=needs)
     if isinstance(expr, n.ForEach):
         return can_carry_out(ctx, expr.body, needs=needs)
-    if isinstance(expr, n.EachPlayer):
+    if isinstance(expr, n.EachPlayer | n.ChoosePlayer):
         return any(
             can_carry_out(as_player(ctx, s), expr.body, needs=needs) for s in players_from(ctx, others=expr.others)
         )
@@ -328,7 +328,7 @@ def reference() -> Iterator[None]:
 def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
     if (
         ctx.consented
-        or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer))
+        or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer))
         or not declinable(expr)
     ):
         yield from _run(expr, ctx)
@@ -416,6 +416,8 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
     elif isinstance(expr, n.EachPlayer):
         for seat in players_from(ctx, others=expr.others):
             yield from run(expr.body, as_player(ctx, seat))
+    elif isinstance(expr, n.ChoosePlayer):
+        yield from choose_player(ctx, expr.body, expr.others, run)
     else:
         raise TypeError(f"not an expression: {expr!r}")
 
@@ -437,6 +439,20 @@ def as_player(ctx: Ctx, seat: int) -> Ctx:
     if seat == ctx.seat:
         return ctx
     return Ctx(ctx.game, seat, ctx.rules, source=ctx.source, event=ctx.event, log=ctx.log)
+
+
+def choose_player(ctx: Ctx, body: n.Expr, others: bool, run_body: Callable[[n.Expr, Ctx], Effect]) -> Effect:
+    """The Ctx's player chooses a player (by name; ``others``: not themselves) among those for whom ``body`` can
+    do something, who then does it as "you"; with none, nothing happens and nothing is asked."""
+    usable = [s for s in players_from(ctx, others=others) if can_carry_out(as_player(ctx, s), body)]
+    if not usable:
+        return
+    names = [ctx.game.players[s].name for s in usable]
+    prompt = f"who will {english(body)}?"
+    choice = yield Decision(ctx.seat, "choose a player", prompt, options_of(names))
+    seat = usable[names.index(choice.key)]
+    ctx.log.append(f"{ctx.player.name} chooses {choice.key}")
+    yield from run_body(body, as_player(ctx, seat))
 
 
 def basic_units(cost: n.Cost) -> int:

@@ -31,11 +31,15 @@ from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import (
     COUNTERS,
     EFFECTS,
+    NEEDS,
+    WHY_NOT,
     Ctx,
     Effect,
     args,
+    as_player,
     count_arg,
     effect,
+    players_from,
     run,
     run_chosen,
     why_not,
@@ -417,6 +421,39 @@ def _ability(ctx: Ctx, call: n.Call) -> Effect:
     if moves_marker:
         yield from place_progress_marker(ctx)
     yield from fire_trigger(ctx, "ability")
+
+
+def _others_abilities(ctx: Ctx) -> dict[str, list[n.Expr]]:
+    """The other players' tribe abilities (by player name, in seat order from the Ctx's) that could be carried
+    out now by the Ctx's player: each one's immediate bodies."""
+    out: dict[str, list[n.Expr]] = {}
+    for seat in players_from(ctx, others=True):
+        program = ability_program(as_player(ctx, seat))
+        bodies = [c.body for c in program.clauses if isinstance(c, n.Immediate)] if program is not None else []
+        if bodies and all(can_carry_out(ctx, body) for body in bodies):
+            out[ctx.game.players[seat].name] = bodies
+    return out
+
+
+@effect("other_ability")
+def _other_ability(ctx: Ctx, call: n.Call) -> Effect:
+    """``other_ability``: carry out the tribe ability of another player, chosen among those that can be carried out
+    now, as if it were yours (your resources, your pieces, your range). It is not an activation of your own tribe
+    ability: no progress marker moves and ``when ability`` does not fire (docs/rulings.md)."""
+    usable = _others_abilities(ctx)
+    if not usable:
+        return
+    names = list(usable)
+    whose = (
+        yield Decision(ctx.seat, "another player's ability", "carry out whose tribe ability?", options_of(names))
+    ).key
+    ctx.log.append(f"{ctx.player.name} carries out {whose}'s tribe ability as if it were theirs")
+    for body in usable[whose]:
+        yield from run(body, ctx)
+
+
+NEEDS["other_ability"] = lambda ctx: bool(_others_abilities(ctx))
+WHY_NOT["other_ability"] = lambda ctx, call: "no other player's tribe ability can be carried out now"
 
 
 # --- the point track ----------------------------------------------------------------------
