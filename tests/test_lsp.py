@@ -239,6 +239,21 @@ async def test_hover_on_an_effect_text_tells_the_whole_effect_in_english(client)
     assert await _hover(client, uri, _at(text, "bottom:", 1)) is None  # the key is not the text
 
 
+@pytest.mark.asyncio
+async def test_hover_reads_a_word_by_its_place_a_packs_counter_and_an_event_or_an_effect(client):
+    path = ROOT / "tests" / "example_expansion" / "emberfall" / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    row = '"when build: raise heat; when populate: raise heat"'
+    told = await _hover(client, uri, _at(text, row, 7))  # `build` after `when`: the event
+    assert told.startswith("**build** (event, base)")
+    told = await _hover(client, uri, _at(text, row, row.index("heat") + 1))  # `heat` after `raise`: the counter
+    assert told.startswith("**heat** (counter, emberfall)") and "The forge's heat, 0-5" in told
+    told = await _hover(client, uri, _at(text, '"at turn end: if heat >= 4: lower heat"', 18))
+    assert told.startswith("**heat** (counter, emberfall)")
+
+
 def _script(tmp_path: Path) -> tuple[Path, str]:
     path = tmp_path / "game.yaml"
     text = (ROOT / "replays" / "games" / "2p-nadair-ox49.yaml").read_text(encoding="utf-8")

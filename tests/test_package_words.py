@@ -9,6 +9,7 @@ import pytest
 from revive_dsl.content.packages import package_folder
 from revive_dsl.content.packs import load_packs
 from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl.checker import check
 from revive_dsl.dsl.docgen import reference
 from revive_dsl.dsl.parser import parse
 from revive_dsl.dsl.signatures import BY_KIND, DECLARED_TOPIC, SIGNATURES, TYPES, package_words
@@ -86,3 +87,30 @@ def test_every_word_is_carried_out_by_its_own_package():
         if name in BY_KIND[kind] and carried_out_by(fn, BY_KIND[kind][name]) != BY_KIND[kind][name].package
     ]
     assert elsewhere == []
+
+
+def test_a_value_a_package_adds_to_a_type_exists_only_where_the_package_is_loaded(monkeypatch):
+    from revive_dsl.dsl.signatures import NOUNS, VALUE_PACKAGE
+
+    monkeypatch.setitem(TYPES, "token", TYPES["token"])  # the table as it was, after the test
+    try:
+        package_words("beacons", {"types": {"token": {"words": ["beacon"]}}, "nouns": {"beacon": "beacons"}})
+        assert check(parse("place beacon"), packages=["base", "beacons"]) == []
+        [problem] = check(parse("place beacon"), packages=["base"])
+        assert problem.message.startswith("'beacon' is a token of the rules package 'beacons', which none of")
+        assert (problem.pos.line, problem.pos.column) == (1, 7)
+    finally:
+        VALUE_PACKAGE.pop(("token", "beacon"), None)
+        NOUNS.pop("beacon", None)
+
+
+def test_words_yaml_gives_a_nouns_plural():
+    from revive_dsl.dsl.explain import plural
+    from revive_dsl.dsl.signatures import NOUNS
+
+    try:
+        package_words("forge", {"nouns": {"soot": "soot", "cinder_pile": "cinder piles"}})
+        assert (plural("soot"), plural("cinder_pile")) == ("soot", "cinder piles")  # not "soots"
+    finally:
+        NOUNS.pop("soot", None)
+        NOUNS.pop("cinder_pile", None)

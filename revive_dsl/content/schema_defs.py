@@ -486,6 +486,11 @@ WORDS_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
             },
         },
+        "nouns": {
+            "type": "object",
+            "description": "a noun of the package's English -> its plural (heat: heat, not heats)",
+            "additionalProperties": {"type": "string", "minLength": 1},
+        },
         **{
             section: {"type": "array", "items": _WORD_ROW}
             for section in ("effects", "modifiers", "symbols", "counters", "events", "states")

@@ -21,6 +21,7 @@ from revive_dsl.dsl.signatures import (
     MACHINERY,
     TYPE_DOCS,
     TYPES,
+    VALUE_PACKAGE,
     Signature,
     lookup,
     words_of,
@@ -73,6 +74,19 @@ class Checker:
             pos,
             f"'{sig.name}' is a word of the rules package '{sig.package}', which none of the loaded packs names; "
             f"a pack using it depends on a pack that does (e.g. depends: [{sig.package}])",
+        )
+        return True
+
+    def foreign_value(self, arg: n.Word, kind: str) -> bool:
+        """Report an argument value a rules package added to a type (``types:`` of its words.yaml) where that
+        package is not loaded; True if it was one."""
+        package = VALUE_PACKAGE[(kind, arg.value)]
+        if self.packages is None or package in self.packages:
+            return False
+        self.error(
+            arg.pos,
+            f"'{arg.value}' is {_a(kind)} of the rules package '{package}', which none of the loaded packs names; "
+            f"a pack using it depends on a pack that does (e.g. depends: [{package}])",
         )
         return True
 
@@ -260,6 +274,8 @@ class Checker:
                         f"'{arg.value}' is not a counter a loaded pack declares (declared counters: {declared}); "
                         "a pack declares its own in a file of kind `counter`" + _suggest(arg.value, TYPES["declared"]),
                     )
+            elif (param.type, arg.value) in VALUE_PACKAGE and self.foreign_value(arg, param.type):
+                pass
             elif arg.value not in TYPES[param.type]:
                 self.error(
                     arg.pos,

@@ -89,6 +89,10 @@ PHRASES: dict[str, dict[str, str]] = {
 # The topic of the words packs declare as data (content/declared.py): not words of the language, each the content's.
 DECLARED_TOPIC = "a pack's own counters"
 
+# (type, value) -> the rules package that added the value to the type (its words.yaml ``types:``): the checker
+# accepts it only where that package is loaded, as it does the package's own words.
+VALUE_PACKAGE: dict[tuple[str, str], str] = {}
+
 # Types whose words the loaded content declares (they differ from game to game; the reference lists none).
 DECLARED_TYPES = frozenset({"declared"})
 
@@ -722,8 +726,12 @@ def package_words(package: str, data: dict[str, Any]) -> list[Signature]:
     """
     for name, spec in (data.get("types") or {}).items():
         TYPES[name] = tuple(dict.fromkeys([*TYPES.get(name, ()), *spec.get("words", [])]))
+        for word in spec.get("words", []):
+            VALUE_PACKAGE.setdefault((name, word), package)
         if "doc" in spec:
             TYPE_DOCS.setdefault(name, spec["doc"])
+    for singular, many in (data.get("nouns") or {}).items():
+        NOUNS.setdefault(singular, (singular, many))
     out = []
     for section, kind in _SECTIONS.items():
         for row in data.get(section) or []:

@@ -49,8 +49,9 @@ from revive_dsl.content.packs import (
     with_bundled_dependencies,
 )
 from revive_dsl.content.yamlsrc import load_yaml
+from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.explain import explain
-from revive_dsl.dsl.signatures import SIGNATURES, TYPE_DOCS, TYPES
+from revive_dsl.dsl.signatures import DECLARED_TYPES, SIGNATURES, TYPE_DOCS, TYPES, lookup
 from revive_dsl.lsp.scripts import Scripts
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root
@@ -171,6 +172,39 @@ def not_utf8(file: str, text: str) -> Diagnostic | None:
     return None
 
 
+# the node types whose ``event`` or ``counter`` is a word of that kind (their bodies hold effects)
+_CALL_KINDS = {"event": ("event",), "counter": ("counter",)}
+_BODY = ("effect", "modifier", "symbol", "counter", "event", "state")
+
+
+def _kinds_at(program: n.Program, word: str, line: int, column: int) -> tuple[str, ...] | None:
+    """Which kinds of word ``word`` is read as at a 1-based line and column of a text: by its place in the tree
+    (``when build:`` an event, ``if heat >= 3`` and ``raise heat`` a counter, a body's word an effect), None when
+    no word of the tree starts there.
+
+    >>> from revive_dsl.dsl.parser import parse
+    >>> tree = parse("when build: build; if heat >= 3: gain book")
+    >>> _kinds_at(tree, "build", 1, 6), _kinds_at(tree, "build", 1, 13), _kinds_at(tree, "heat", 1, 23)
+    (('event',), ('effect', 'modifier', 'symbol', 'counter', 'event', 'state'), ('counter',))
+    """
+    parents: dict[int, n.Node] = {}
+    for node in program.walk():
+        for child in node.children():
+            parents[id(child)] = node
+        here = (node.pos.line, node.pos.column) == (line, column)
+        if here and isinstance(node, n.Call) and node.name == word:
+            parent = parents.get(id(node))
+            role = next((r for r in _CALL_KINDS if getattr(parent, r, None) is node), None)
+            return _CALL_KINDS[role] if role else _BODY
+        if here and isinstance(node, n.Word) and node.value == word:
+            call = parents.get(id(node))
+            sig = lookup(call.name, _BODY) if isinstance(call, n.Call) else None
+            index = [a for a in call.args if isinstance(a, n.Word)].index(node) if sig else 0
+            named = [p for p in sig.params if not p.numeric] if sig else []
+            return ("counter",) if index < len(named) and named[index].type in DECLARED_TYPES else None
+    return None
+
+
 def word_at(text: str, line: int, column: int) -> tuple[str, int, int]:
     """The word (letters, digits, ``_``) at a 0-based line and column, with its start and end columns.
 
@@ -277,9 +311,11 @@ class Workspace:
             told = self.scripts.hover(file, text, line, column)
             if told is not None:
                 return told
-        word, _, _ = word_at(text, line, column)
-        sig = SIGNATURES.get(word)
-        effect = None if script else self._effect_at(file, text, line, column)
+        word, start, _ = word_at(text, line, column)
+        program = None if script else self._program_at(file, text, line, column)
+        kinds = _kinds_at(program[1], word, line + 1, start + 1) if program is not None else None
+        sig = (lookup(word, kinds) if kinds else None) or SIGNATURES.get(word)
+        effect = None if program is None else f"{program[0]}: {explain(program[1])}"
         if sig is not None:
             params = " ".join(_param(p) for p in sig.params)
             head = f"**{sig.name}** ({sig.kind}, {sig.package}): `{sig.name}{' ' + params if params else ''}`"
@@ -290,9 +326,9 @@ class Workspace:
             return f"**{comp.id}**: {comp.name} ({comp.kind}, pack {comp.pack}), defined at {comp.pos}"
         return effect
 
-    def _effect_at(self, file: str, text: str, line: int, column: int) -> str | None:
-        """The English of the effect text at the cursor (the whole text, as ``revive explain`` tells it), None
-        when the cursor is on no effect text of a component this file defines."""
+    def _program_at(self, file: str, text: str, line: int, column: int) -> tuple[str, n.Program] | None:
+        """The effect text at the cursor (``component `field```, its tree), None when the cursor is on no effect
+        text of a component this file defines."""
         try:
             doc = load_yaml(text, file)
         except DslError:
@@ -307,7 +343,7 @@ class Workspace:
                 after = next((at for at in starts if at > begin), None)
                 end = (after[0] - 1, 1 << 30) if after and after[0] > begin[0] else after or (1 << 30, 0)
                 if begin <= here <= end:
-                    return f"**{comp.id}** `{name}`: {explain(program)}"
+                    return f"**{comp.id}** `{name}`", program
         return None
 
     def completions(self, file: str, text: str, line: int, column: int) -> list[tuple[str, str, str]]:
