@@ -387,3 +387,18 @@ def test_other_ability_carries_out_another_players_tribe_ability_as_yours_withou
     assert bob.tribe_markers == 5 and bob.progress == 0  # not Bob's own tribe ability: no marker moves
     assert ("carry out whose tribe ability?", "Ann") in game.results[-1].decisions
     assert "Bob carries out Ann's tribe ability as if it were theirs" in game.results[-1].log
+
+
+def test_must_is_not_offered_to_decline_but_its_choices_are_asked(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 5: must return_card active and set heat 0", citizen_cards=STOKER)
+    game = replay(pack, "- Ann play stoker top_left start_d_6\n", stoker_state(pack, 2))
+    asked = [prompt for prompt, _ in game.results[-1].decisions]
+    assert not any(prompt.startswith("use:") for prompt in asked)  # no use/skip: a penalty, not an offer
+    assert ("return which unplayed card to the box?", "start_d_6") in game.results[-1].decisions
+    assert "start_d_6" in game.game.supply.removed and part(game, "Ann", pack)["heat"] == 0
+
+
+def test_without_must_the_same_effect_is_offered(tmp_path):
+    pack = make_pack(tmp_path, "when heat reaches 5: return_card active and set heat 0", citizen_cards=STOKER)
+    game = replay(pack, "- Ann play stoker top_left skip\n", stoker_state(pack, 2))
+    assert part(game, "Ann", pack)["heat"] == 5  # declined: nothing of it happens

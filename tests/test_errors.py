@@ -78,7 +78,8 @@ def test_dsl_syntax_error_points_into_the_quoted_text():
     assert errors(make_pack({"f.yaml": card("gain 2 book and")})) == [
         (
             "p/f.yaml:6:26",
-            "syntax error: the text ends too early; expected '(', 'choose', 'each', 'if', 'pay', 'up' or a word",
+            "syntax error: the text ends too early; "
+            "expected '(', 'choose', 'each', 'if', 'must', 'pay', 'up' or a word",
         )
     ]
 

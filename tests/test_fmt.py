@@ -74,7 +74,8 @@ def test_format_text_leaves_a_file_with_a_dsl_error_alone():
     assert [(str(d.pos), d.message) for d in result.problems] == [
         (
             "cards.yaml:9:26",
-            "syntax error: the text ends too early; expected '(', 'choose', 'each', 'if', 'pay', 'up' or a word",
+            "syntax error: the text ends too early; "
+            "expected '(', 'choose', 'each', 'if', 'must', 'pay', 'up' or a word",
         )
     ]
 

@@ -181,7 +181,7 @@ class Checker:
         elif isinstance(expr, n.IfThen):
             self.condition(expr.condition, ctx)
             self.expr(expr.body, ctx)
-        elif isinstance(expr, n.EachPlayer | n.ChoosePlayer):
+        elif isinstance(expr, n.EachPlayer | n.ChoosePlayer | n.Must):
             self.expr(expr.body, ctx)
 
     def cost(self, cost: n.Cost) -> None:

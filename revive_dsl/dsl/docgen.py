@@ -202,6 +202,14 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "each other player: gain food",
         ),
         Construct(
+            "Must",
+            ("must",),
+            "must UNIT",
+            "The unit cannot be declined (a rule's penalty, not an offer): no `use`/`skip` or `pay`/`skip` is "
+            "asked; its choices still are (which card), and it does what it can.",
+            "must rest_card active",
+        ),
+        Construct(
             "Choose a player",
             ("choose_player",),
             "choose player: UNIT",

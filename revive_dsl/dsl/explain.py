@@ -202,6 +202,8 @@ def expr_phrase(expr: n.Expr) -> str:
     if isinstance(expr, n.EachPlayer):
         who = "each other player" if expr.others else "each player, you first"
         return f"{who}, in seat order: {expr_phrase(expr.body)}"
+    if isinstance(expr, n.Must):
+        return f"you must {expr_phrase(expr.body)}"
     if isinstance(expr, n.ChoosePlayer):
         who = "another player" if expr.others else "a player (you too)"
         return f"choose {who}, who does this: {expr_phrase(expr.body)}"
@@ -305,7 +307,8 @@ def phrase(tree: n.Node) -> str:
     if isinstance(tree, n.Requirement | n.Score | n.Reaches | n.AtEnd):
         return clause_phrase(tree)
     if isinstance(
-        tree, n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.EachPlayer | n.ChoosePlayer | n.IfThen
+        tree,
+        n.Call | n.AllOf | n.OneOf | n.Trade | n.Repeat | n.ForEach | n.EachPlayer | n.ChoosePlayer | n.Must | n.IfThen,
     ):
         return expr_phrase(tree)
     if isinstance(tree, n.Compare | n.Payment | n.State):

@@ -67,6 +67,8 @@ def format_expr(expr: n.Expr) -> str:
         return f"if {format_condition(expr.condition)}: {_wrap(expr.body, _UNIT)}"
     if isinstance(expr, n.EachPlayer):
         return f"each {'other ' if expr.others else ''}player: {_wrap(expr.body, _UNIT)}"
+    if isinstance(expr, n.Must):
+        return f"must {_wrap(expr.body, _UNIT)}"
     if isinstance(expr, n.ChoosePlayer):
         return f"choose {'other ' if expr.others else ''}player: {_wrap(expr.body, _UNIT)}"
     raise TypeError(f"not an expression: {expr!r}")

@@ -141,6 +141,14 @@ class EachPlayer(Node):
 
 
 @dataclass(frozen=True)
+class Must(Node):
+    """The body cannot be declined (a rule's penalty, not an offer): ``must return_card active``. Its choices are
+    still asked (which card); it does what it can."""
+
+    body: Expr
+
+
+@dataclass(frozen=True)
 class ChoosePlayer(Node):
     """You choose a player, who then does the body as "you": ``choose other player: gain 2 food``; ``others``
     leaves you out of the choice. Only players for whom the body can do something are offered."""
@@ -183,7 +191,7 @@ class IfThen(Node):
     body: Expr
 
 
-Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | EachPlayer | ChoosePlayer | IfThen
+Expr = Call | AllOf | OneOf | Trade | Repeat | ForEach | EachPlayer | ChoosePlayer | Must | IfThen
 
 
 # --- scoring formulas ------------------------------------------------------------

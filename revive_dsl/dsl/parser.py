@@ -102,6 +102,10 @@ class _Build(Transformer):
         return n.EachPlayer(body, True, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
+    def must(self, meta, body) -> n.Must:
+        return n.Must(body, pos=self._at(meta))
+
+    @v_args(meta=True, inline=True)
     def choose_player(self, meta, body) -> n.ChoosePlayer:
         return n.ChoosePlayer(body, pos=self._at(meta))
 

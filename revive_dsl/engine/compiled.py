@@ -108,9 +108,9 @@ def _child(expr: n.Expr) -> Compiled:
 
 def _runner(c: Compiled, expr: n.Expr) -> Callable[[Ctx], Effect]:
     body, can = c.body, c.can
-    if isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer)) or not i.declinable(
-        expr
-    ):
+    if isinstance(
+        expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer, n.Must)
+    ) or not i.declinable(expr):
         return body  # never asked about: the body itself
     if isinstance(expr, n.Trade):
 
@@ -293,6 +293,16 @@ def _choose_player(c: Compiled, expr: n.ChoosePlayer) -> None:
     c.body, c.can = body, can
 
 
+def _must(c: Compiled, expr: n.Must) -> None:
+    inner = _child(expr.body)
+    run = inner.body
+
+    def body(ctx: Ctx) -> Effect:
+        yield from _chosen(run, ctx)
+
+    c.body, c.can = body, inner.can
+
+
 def _other(c: Compiled, expr: Any) -> None:
     """An expression node the interpreter does not carry out (none yet): the tree's error, and no need."""
 
@@ -313,6 +323,7 @@ _BUILDERS: dict[type, Callable[[Compiled, Any], None]] = {
     n.IfThen: _if_then,
     n.EachPlayer: _each_player,
     n.ChoosePlayer: _choose_player,
+    n.Must: _must,
 }
 
 i.COMPILER = compiled_of  # the interpreter runs every expression through its closures from now on

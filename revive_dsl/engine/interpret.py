@@ -151,10 +151,14 @@ def declinable(expr: n.Expr) -> bool:
     >>> load_packages(["base"])  # the base game's words: explore is among them
     >>> [declinable(parse(t).clauses[0].body) for t in ("gain 2 book", "pay food -> points 2", "explore")]
     [False, True, True]
+    >>> declinable(parse("must explore and gain book").clauses[0].body)  # what must be done is not declined
+    False
     """
-    return any(
-        isinstance(node, n.Trade) or (isinstance(node, n.Call) and node.name in DECLINABLE) for node in expr.walk()
-    )
+    if isinstance(expr, n.Must):
+        return False
+    if isinstance(expr, n.Trade) or (isinstance(expr, n.Call) and expr.name in DECLINABLE):
+        return True
+    return any(declinable(child) for child in expr.children() if not isinstance(child, n.Cost | n.Condition))
 
 
 def can_carry_out(ctx: Ctx, expr: n.Expr, *, needs: bool = True) -> bool:
@@ -193,7 +197,7 @@ def _tree_can(ctx: Ctx, expr: n.Expr, needs: bool = True) -> bool:
         if not holds(expr.condition, ctx):
             return not needs  # the body does nothing; nothing is paid either
         return can_carry_out(ctx, expr.body, needs=needs)
-    if isinstance(expr, n.ForEach):
+    if isinstance(expr, n.ForEach | n.Must):
         return can_carry_out(ctx, expr.body, needs=needs)
     if isinstance(expr, n.EachPlayer | n.ChoosePlayer):
         return any(
@@ -328,7 +332,7 @@ def reference() -> Iterator[None]:
 def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
     if (
         ctx.consented
-        or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer))
+        or isinstance(expr, (n.Repeat, n.OneOf, n.ForEach, n.IfThen, n.EachPlayer, n.ChoosePlayer, n.Must))
         or not declinable(expr)
     ):
         yield from _run(expr, ctx)
@@ -418,6 +422,8 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
             yield from run(expr.body, as_player(ctx, seat))
     elif isinstance(expr, n.ChoosePlayer):
         yield from choose_player(ctx, expr.body, expr.others, run)
+    elif isinstance(expr, n.Must):
+        yield from run_chosen(expr.body, ctx)
     else:
         raise TypeError(f"not an expression: {expr!r}")
 
