@@ -402,3 +402,12 @@ def test_without_must_the_same_effect_is_offered(tmp_path):
     pack = make_pack(tmp_path, "when heat reaches 5: return_card active and set heat 0", citizen_cards=STOKER)
     game = replay(pack, "- Ann play stoker top_left skip\n", stoker_state(pack, 2))
     assert part(game, "Ann", pack)["heat"] == 5  # declined: nothing of it happens
+
+
+def test_a_game_with_a_packs_counters_crosses_processes_whole():
+    import pickle
+
+    rules = Rules.load(("base", str(EMBERFALL)))
+    record = play_random_game(rules, [("Ann", "nadair", "sun"), ("Bob", "kuniban", "sun")], 1)
+    again = pickle.loads(pickle.dumps(record.final))  # as revive simulate --jobs sends it back
+    assert again == record.final and again.to_json() == record.final.to_json()

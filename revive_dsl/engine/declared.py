@@ -95,7 +95,7 @@ def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
             f"{namespace.title().replace('_', '')}{holder.title()}Counters",
             fields,
             bases=(base,) if base is not None else (),
-            namespace={"rows": _rows, "__module__": __name__},
+            namespace={"rows": _rows, "__module__": __name__, "__reduce__": _reduce},
         )
         made.__doc__ = f"The counters the pack {namespace} declares on the {holder}."
         made.__declared_base__ = base
@@ -105,6 +105,20 @@ def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
     if known is not made:
         PARTS.get(namespace, {}).pop(holder, None)
         state_part(namespace, holder)(made)
+
+
+def _reduce(self: Any) -> tuple:
+    """How a part made from declarations is pickled (a game sent between processes): by its namespace, holder
+    and values, made again from the class the receiving process declared for them (it has loaded the same packs)."""
+    namespace, holder = type(self).__state_part__
+    return (restore_part, (namespace, holder, dict(self.__dict__)))
+
+
+def restore_part(namespace: str, holder: str, values: dict[str, Any]) -> Any:
+    """A pickled part made from declarations, made again (see :func:`_reduce`)."""
+    found = PARTS[namespace][holder]()
+    found.__dict__.update(values)
+    return found
 
 
 def _rows(self: Any) -> list[tuple[str, str]]:
