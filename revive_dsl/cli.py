@@ -192,10 +192,10 @@ def shipped_schemas() -> dict[str, dict]:
     """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
     from revive_dsl.content.packages import BUNDLED
     from revive_dsl.content.schema_defs import all_schemas
-    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.engine.registry import load_bundled
     from revive_dsl.engine.state_schema import state_schema
 
-    load_packages(BUNDLED)  # the state of the bundled packs: base and Call of the Abyss's part
+    load_bundled()  # the state of the bundled packs: base and Call of the Abyss's part, its declared counters too
     return {**all_schemas(), "state.schema.json": state_schema(BUNDLED)}
 
 
@@ -484,12 +484,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl.content.packages import BUNDLED
     from revive_dsl.dsl import docgen
     from revive_dsl.engine import state_schema
-    from revive_dsl.engine.registry import load_packages
+    from revive_dsl.engine.registry import load_bundled
 
     path = Path(args.path) if args.path else docgen.default_path()
     text = docgen.reference()
     # the DSL reference, and beside it the state reference (docs/state-reference.md)
-    load_packages(BUNDLED)  # the state reference covers the bundled packages' parts
+    load_bundled()  # the state reference covers the bundled packages' parts and the bundled packs' counters
     pages = [(path, text), (path.with_name("state-reference.md"), state_schema.reference(BUNDLED) + "\n")]
     if args.write:
         for where, page in pages:

@@ -40,9 +40,9 @@ def test_printed_counts(kind, count):
     assert len(_abyss(kind)) == count
 
 
-def test_every_abyss_id_is_prefixed_except_the_gadget_words():
-    for comp in _content().components.values():
-        if comp.pack == "abyss" and comp.kind != "gadget":
+def test_every_abyss_id_is_prefixed_except_the_gadget_words_and_its_counters():
+    for comp in _content().components.values():  # a gadget's id and a counter's are words of the DSL
+        if comp.pack == "abyss" and comp.kind not in ("gadget", "counter"):
             assert comp.id.startswith("abyss_"), comp.id
 
 
@@ -114,10 +114,18 @@ def test_unstable_machines():
     assert len(unstable) == 3
 
 
-def test_devotion_track_has_the_three_bonus_kinds():
+def test_devotion_track_has_the_three_bonus_kinds_as_thresholds_of_the_devotion_counter():
+    from revive_dsl.dsl import nodes as n
+
     (track,) = _abyss("devotion_track")
     assert track.data["length"] == 25
-    assert set(track.data["bonuses"].values()) == {"scyphoz", "populate_devotion", "artifact"}
+    (devotion,) = _abyss("counter")
+    assert (devotion.id, devotion.data["holder"], devotion.data["shown"]) == ("devotion", "player", "when changed")
+    (bonuses,) = _abyss("game_rule")
+    reaches = [c for c in bonuses.effects["effect"].clauses if isinstance(c, n.Reaches)]
+    assert all(c.counter.name == "devotion" and 0 < c.value <= 25 for c in reaches)
+    assert {c.body.name for c in reaches} == {"scyphoz", "populate_devotion", "artifact"}
+    assert [c.value for c in reaches] == sorted(c.value for c in reaches)  # taken in the order of the track
 
 
 def test_circadian_machine_is_one_machine_and_conversion_stays_out_of_plain_effects():

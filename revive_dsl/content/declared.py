@@ -40,6 +40,7 @@ class Counter:
     high: int
     start: int
     scores: bool
+    shown: str  # "always": in the state from the setup on; "when changed": left out while at its start
     english: str
     plural: str
     doc: str
@@ -66,6 +67,7 @@ def counter_of(comp: Component) -> Counter:
         high=int(data.get("max", TOP)),
         start=int(data.get("start", low)),
         scores=bool(data.get("scores", False)),
+        shown=str(data.get("shown", "always")),
         english=english,
         plural=str(data.get("plural", _plural(english))),
         doc=str(data.get("doc", f"{english}, a counter of the pack '{comp.pack}'")),
@@ -93,7 +95,7 @@ def declare_words(content: Content) -> None:
     that ``raise``, ``lower``, ``set`` and ``when ... reaches`` take). A word declared again, by a later load of
     the same or another pack, takes the new declaration's English. They are not words of the language
     (:data:`~revive_dsl.dsl.signatures.ALL`, the DSL reference): each belongs to the content that declares it."""
-    language = {sig.name for sig in ALL}
+    language = {sig.name for sig in ALL if sig.kind == "counter"}
     for counter in counters(content).values():
         if counter.name in language:
             continue  # a clash with a word of the language: check_counters reports it
@@ -101,7 +103,8 @@ def declare_words(content: Content) -> None:
             counter.name, "counter", (), counter.english, counter.name, counter.doc, topic=TOPIC, package=counter.pack
         )
         BY_KIND.setdefault("counter", {})[counter.name] = sig
-        SIGNATURES[counter.name] = sig
+        if SIGNATURES.get(counter.name, sig).topic == TOPIC:  # a word of another kind keeps its first place
+            SIGNATURES[counter.name] = sig
         NOUNS[counter.english] = (counter.english, counter.plural)
         if counter.name not in TYPES["declared"]:
             TYPES["declared"] = (*TYPES["declared"], counter.name)
@@ -115,7 +118,7 @@ def check_counters(content: Content) -> list[Diagnostic]:
     declared = counters(content)
     for comp in content.of_kind("counter"):
         counter = declared[comp.id]
-        word = next((sig for sig in ALL if sig.name == comp.id), None)
+        word = next((sig for sig in ALL if sig.name == comp.id and sig.kind == "counter"), None)
         if word is not None:
             owner = "the base game" if word.package == "base" else f"the rules package '{word.package}'"
             problems.append(

@@ -70,7 +70,7 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "journey_card": {"requirements": REQUIREMENT},
     "lake": {"building_reward.*": IMMEDIATE, "hibernation_reward.*": IMMEDIATE},
     "gadget": {"effect": IMMEDIATE},
-    "devotion_track": {"bonuses.*": IMMEDIATE},
+    "devotion_track": {},
     "major_artifact": {},
     "minor_artifact": {},
     "end_game_tile": {},

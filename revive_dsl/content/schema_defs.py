@@ -208,6 +208,10 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
                 "type": "boolean",
                 "description": "true: 1 point per unit at the end, a scoring line of its own",
             },
+            "shown": {
+                "enum": ["always", "when changed"],
+                "description": "always (the default): in the state from the setup on; when changed: not at its start",
+            },
             "english": {"type": "string", "minLength": 1, "description": "its noun, singular (the id if left out)"},
             "plural": {"type": "string", "minLength": 1, "description": "its noun's plural (e.g. heat, not heats)"},
             "doc": {"type": "string", "description": "what it means, for the DSL reference and the state reference"},
@@ -263,12 +267,8 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
         }
     ),
     "gadget": _item({"effect": EFFECT}),
-    "devotion_track": _item(
-        {
-            "length": COUNT,
-            "bonuses": {"type": "object", "patternProperties": {"^[0-9]+$": EFFECT}, "additionalProperties": False},
-        }
-    ),
+    # the track's board; its bonus spaces are thresholds of the pack's devotion counter (content/abyss/rules.yaml)
+    "devotion_track": _item({"length": COUNT}),
     # The boards: the schema fixes their shape; revive_dsl/content/board.py checks the geometry and
     # the references between their parts.
     "player_board": _item(

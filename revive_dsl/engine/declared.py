@@ -50,7 +50,7 @@ from revive_dsl.engine.game import END_MOMENTS
 from revive_dsl.engine.interpret import COUNTERS, Ctx, Effect, args, as_player, effect, players_from, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
-from revive_dsl.engine.state import PARTS, holder_name, state_part
+from revive_dsl.engine.state import PARTS, holder_name
 from revive_dsl.engine.triggers import EFFECT_SOURCES, owned_effects, rules_of
 from revive_dsl.positions import Diagnostic, DslError
 
@@ -77,34 +77,41 @@ def declare(content: Content) -> None:
 def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
     known = PARTS.get(namespace, {}).get(holder)
     base = getattr(known, "__declared_base__", known)  # a rules package's own part of the same namespace
-    spec = (namespace, holder, base, tuple((c.name, c.low, c.high, c.start, c.doc) for c in declared))
+    spec = (namespace, holder, base, tuple((c.name, c.low, c.high, c.start, c.doc, c.shown) for c in declared))
     made = _MADE.get(spec)
     if made is None:
+        kept = getattr(base, "__dataclass_fields__", {})  # a field the package's part has keeps its other metadata
         fields = [
             (
                 c.name,
                 int,
                 field(
                     default=c.start,
-                    metadata={"doc": c.doc, "schema": {"type": "integer", "minimum": c.low, "maximum": c.high}},
+                    metadata={
+                        **(kept[c.name].metadata if c.name in kept else {}),
+                        "doc": c.doc,
+                        "schema": {"type": "integer", "minimum": c.low, "maximum": c.high},
+                    },
                 ),
             )
             for c in declared
         ]
         made = make_dataclass(
-            f"{namespace.title().replace('_', '')}{holder.title()}Counters",
+            base.__name__ if base is not None else f"{namespace.title().replace('_', '')}{holder.title()}Counters",
             fields,
             bases=(base,) if base is not None else (),
             namespace={"rows": _rows, "__module__": __name__, "__reduce__": _reduce},
         )
-        made.__doc__ = f"The counters the pack {namespace} declares on the {holder}."
+        made.__doc__ = (
+            base.__doc__ if base is not None else f"The counters the pack {namespace} declares on the {holder}."
+        )
         made.__declared_base__ = base
-        made.__always__ = tuple(c.name for c in declared)  # shown in the state at every value, its start too
+        made.__always__ = tuple(c.name for c in declared if c.shown == "always")  # in the state at every value
         made.__counters__ = {c.name: (c.low, c.high) for c in declared}
         _MADE[spec] = made
-    if known is not made:
-        PARTS.get(namespace, {}).pop(holder, None)
-        state_part(namespace, holder)(made)
+    if known is not made:  # in the package's part's place, or a new part of the pack
+        made.__state_part__ = (namespace, holder)
+        PARTS.setdefault(namespace, {})[holder] = made
 
 
 def _reduce(self: Any) -> tuple:
@@ -135,6 +142,8 @@ def _lay_out(rules: Rules, game: Any, drawn: dict[str, Any]) -> None:
     """Setup: every player's counters and the table's, at their start (so the state shows them from the first
     step)."""
     for found in counters_of(rules).values():
+        if found.shown != "always":
+            continue
         for holder in game.players if found.holder == "player" else [game.board]:
             _part(holder, found.pack)
 

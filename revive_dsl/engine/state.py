@@ -85,11 +85,12 @@ def holder_name(holder: Any) -> str:
 
 
 def part(holder: Any, cls: type) -> Any:
-    """A rules package's part of a player, the board, the supply or the turn (made, all defaults, on first use)."""
-    namespace, _ = cls.__state_part__
+    """A rules package's part of a player, the board, the supply or the turn (made, all defaults, on first use, of
+    the class registered for it now: a pack's declared counters may extend the package's own, engine/declared.py)."""
+    namespace, where = cls.__state_part__
     found = holder.parts.get(namespace)
     if found is None:
-        found = holder.parts[namespace] = cls()
+        found = holder.parts[namespace] = PARTS.get(namespace, {}).get(where, cls)()
     return found
 
 

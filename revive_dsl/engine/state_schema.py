@@ -309,8 +309,11 @@ def _definition(cls: type, parts: dict[str, dict[str, type]] | None = None) -> d
     holder = {v: k for k, v in st.HOLDERS.items()}.get(cls)
     for namespace, by_holder in sorted((st.PARTS if parts is None else parts).items()):
         if holder in by_holder:
-            if hasattr(by_holder[holder], "__declared_base__"):
-                text = f"The pack {namespace}'s own counters (and its rules package's fields, if any)."
+            found = by_holder[holder]
+            if getattr(found, "__declared_base__", None) is not None:
+                text = f"The rules package {namespace}'s own fields and its pack's counters; absent while unused."
+            elif hasattr(found, "__declared_base__"):
+                text = f"The pack {namespace}'s own counters."
             else:
                 text = f"The rules package {namespace}'s own fields; absent while unused."
             properties[namespace] = {"$ref": f"#/$defs/{by_holder[holder].__name__}", "description": text}
@@ -366,7 +369,7 @@ def reference(packages: Iterable[str] | None = None) -> str:
             where = ""
         else:  # a part: every field is left out while at its default, but a pack's declared counters
             omitted = {f.name for f in dataclasses.fields(cls)} - set(getattr(cls, "__always__", ()))
-            whose = "pack" if hasattr(cls, "__declared_base__") else "rules package"
+            whose = "pack" if getattr(cls, "__declared_base__", cls) is None else "rules package"
             where = f" The {whose} {namespace}'s part of the {holder}: `{holder}.{namespace}.<field>`."
         lines += [
             f"## {cls.__name__}",

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
+from revive_dsl.engine.declared import change
 from revive_dsl.engine.hooks import same_hook
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
 from revive_dsl.engine.rules import Rules
@@ -38,7 +39,6 @@ from revive_dsl.rules.base import board_actions
 from revive_dsl.rules.base.cards import offer_machines_during
 from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
 from revive_dsl.rules.base.scoring import SCORING, ScoreLine
-from revive_dsl.rules.base.tracks import run_program
 
 OTHER = {"points": "devotion", "devotion": "points"}
 RATE = 2  # the usual exchange: 2 gained on one track for 1 on the other
@@ -46,7 +46,7 @@ DEVOTION_LOCATION = "devotion"  # the key of the large location beside the devot
 
 
 def devotion_track(rules: Rules) -> dict:
-    """The devotion track's data: ``length`` and ``bonuses`` (space -> bonus word).
+    """The devotion track's data: its ``length`` (its bonus spaces are the pack's rules: rules.yaml).
 
     >>> devotion_track(Rules.load(("base", "abyss")))["length"]
     25
@@ -109,7 +109,8 @@ def _convert_points(ctx: Ctx, call: n.Call) -> Effect:
 
 
 def advance_devotion(ctx: Ctx, amount: int) -> Effect:
-    """Move the devotion pawn ``amount`` spaces, taking each bonus space reached or passed (up to space 25).
+    """Move the devotion pawn ``amount`` spaces; each bonus space reached or passed is a threshold of the pack's
+    ``devotion`` counter (content/abyss/counters.yaml and rules.yaml), run by the machinery (engine/declared.py).
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> from revive_dsl.engine.state import Game, Player
@@ -120,16 +121,7 @@ def advance_devotion(ctx: Ctx, amount: int) -> Effect:
     >>> abyss(game.players[0]).devotion  # beyond 25 it keeps counting (on the point track from space 26)
     27
     """
-    rules, player = rules_of(ctx), ctx.player
-    before = abyss(player).devotion
-    abyss(player).devotion += amount
-    ctx.log.append(f"{player.name} gains {amount} devotion")
-    track = devotion_track(rules)
-    component = rules.component(rules.ids("devotion_track")[0])
-    for space in sorted(track.get("bonuses", {}), key=int):
-        if before < int(space) <= min(abyss(player).devotion, track["length"]):
-            ctx.log.append(f"{player.name} reaches the devotion bonus on space {space}")
-            yield from run_program(ctx, component.effects[f"bonuses.{space}"])
+    yield from change(ctx, "devotion", abyss(ctx.player).devotion + amount, f"gains {amount} devotion")
 
 
 # --- the devotion location ------------------------------------------------------------------
