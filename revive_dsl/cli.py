@@ -463,16 +463,19 @@ def cmd_new_pack(args: argparse.Namespace) -> int:
 
     parent = Path(args.dir)
     try:
-        written = new_pack(args.name, parent, Path(args.schemas) if args.schemas else None)
+        written = new_pack(args.name, parent, Path(args.schemas) if args.schemas else None, rules=args.rules)
     except ScaffoldError as err:
         print(f"revive new pack: {err}", file=sys.stderr)
         return 2
     folder = parent / args.name
-    print(f"created pack '{args.name}' (depends: [base]) in {folder}:")
+    rules = f", rules: {args.name}" if args.rules else ""
+    print(f"created pack '{args.name}' (depends: [base]{rules}) in {folder}:")
     width = max(len(str(w.path)) for w in written)
     for w in written:
         print(f"  {w.path!s:<{width}}  {w.about}")
     print("next:")
+    if args.rules:
+        print(f"  pip install -e {folder}")
     print(f"  revive check {folder}")
     print(f"  revive verify {folder}")
     print(f"  revive replay {folder / 'scripts' / 'try-it.yaml'}")
@@ -883,6 +886,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     s.add_argument("name", help="the pack's id and folder name: lowercase letters, digits and _, a letter first")
     s.add_argument("--dir", default=".", help="the folder to create it in (default: the current folder)")
     s.add_argument("--schemas", help="point the files' $schema lines at this folder (e.g. `revive schemas --write`'s)")
+    s.add_argument(
+        "--rules",
+        action="store_true",
+        help="the pack holds its rules package too (NAME_rules/, an example word) and a pyproject.toml installing it",
+    )
     s.set_defaults(command_func=cmd_new_pack)
     p = sub.add_parser("docs", help="generate docs/dsl-reference.md from the grammar and signature table")
     mode = p.add_mutually_exclusive_group()

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import os
 import site
 import sys
 import sysconfig
@@ -151,6 +152,33 @@ def content_root() -> Path:
 def schema_dir() -> Path:
     """The folder of the JSON Schemas shipped with the package."""
     return PACKAGE / "schemas"
+
+
+def schema_reference(schema: str, folder: Path, schemas: Path | None = None) -> str:
+    """What the ``# yaml-language-server: $schema=`` line of a file written to ``folder`` names for ``schema``
+    (e.g. ``crate.schema.json``): always a path relative to ``folder``, never an absolute one, so a pack or a
+    script moved together with what it links (or shared with others who set up alike) keeps its link.
+
+    ``schemas`` (a folder ``revive schemas --write`` wrote) is linked when given; else the schemas of the
+    checkout holding ``folder``, if any; else the running package's (a relative path into its installation).
+    Only where no relative path exists at all (on Windows, another drive) is the path absolute.
+
+    >>> schema_reference("crate.schema.json", Path("packs/mine"), Path("packs/schemas"))
+    '../schemas/crate.schema.json'
+    """
+    folder = folder.resolve()
+    if schemas is not None:
+        target = schemas.resolve() / schema
+    else:
+        checkout = checkout_root(folder)
+        if checkout is not None and (checkout / "revive_dsl" / "schemas").is_dir():  # a checkout's own schemas
+            target = checkout / "revive_dsl" / "schemas" / schema
+        else:
+            target = schema_dir() / schema
+    try:
+        return Path(os.path.relpath(target, folder)).as_posix()
+    except ValueError:  # no relative path between two drives
+        return target.as_posix()
 
 
 def replays_root() -> Path:

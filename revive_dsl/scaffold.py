@@ -7,14 +7,17 @@ artifact and a minor artifact: ids prefixed with the pack's id, so they never cl
 but the major's, which stands in for one of the base game's, the crater holding 12), a replay
 script that plays them and checks what they give, and a README. Right
 after it is written, ``revive check NAME``, ``revive verify NAME`` and ``revive fmt --check NAME``
-pass.
+pass. With ``--rules`` the pack holds its rules package too (``NAME_rules/``: ``MODULES``, one example word
+written with :mod:`revive_dsl.extension` only, its ``words.yaml``), the ``pyproject.toml`` that installs it in
+the ``revive.rules`` entry-point group and a test that plays the pack's script with it; the commands pass once
+the package is installed (``pip install -e NAME``).
 
-Each YAML file starts with the ``# yaml-language-server: $schema=`` line editors use. It points at
-the installed schemas (:func:`~revive_dsl.resources.schema_dir`) by a path relative to the file when
-the pack lies in the tree that holds them (a pack made inside a checkout, like ``content/base/``),
-else by an absolute path, which keeps working wherever the pack's folder is moved; ``schemas=`` (the
-``--schemas DIR`` option) points them at another folder instead, e.g. one ``revive schemas --write DIR``
-wrote beside your packs, by a relative path.
+Each YAML file starts with the ``# yaml-language-server: $schema=`` line editors use, always by a path
+relative to the file (:func:`~revive_dsl.resources.schema_reference`), never an absolute one: to the schemas
+of the checkout the pack is made in (like ``content/base/``), else to those of the installed package (a pack
+beside a project's virtual environment links into it alike on every machine set up the same way);
+``schemas=`` (the ``--schemas DIR`` option) points them at another folder instead, e.g. one ``revive schemas
+--write DIR`` wrote beside your packs.
 
 >>> pack_name_problem("my_pack") is None, pack_name_problem("My-Pack")
 (True, "'My-Pack' is not a valid pack id: a lowercase letter, then lowercase letters, digits or _ (e.g. my_pack)")
@@ -32,7 +35,7 @@ from pathlib import Path
 
 from revive_dsl.fileio import WriteError, folder_problem, make_folder, temp_path, write_text_atomic
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.resources import checkout_root, content_root, schema_dir
+from revive_dsl.resources import content_root, schema_reference
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
 SCRIPT = Path("scripts") / "try-it.yaml"
@@ -69,27 +72,13 @@ def pack_name_problem(name: str) -> str | None:
     return None
 
 
-def schema_reference(schema: str, folder: Path, schemas: Path | None = None) -> str:
-    """What the ``$schema=`` line of a file in ``folder`` names for ``schema`` (e.g. ``crate.schema.json``)."""
-    folder = folder.resolve()
-    if schemas is not None:
-        return Path(os.path.relpath(schemas.resolve() / schema, folder)).as_posix()
-    checkout = checkout_root(folder)
-    if checkout is not None and (checkout / "revive_dsl" / "schemas").is_dir():  # a pack in a checkout: its schemas
-        return Path(os.path.relpath(checkout / "revive_dsl" / "schemas" / schema, folder)).as_posix()
-    target = schema_dir() / schema
-    tree = schema_dir().parent.parent  # the site-packages folder (or a checkout run without installing)
-    if folder.is_relative_to(tree):
-        return Path(os.path.relpath(target, folder)).as_posix()
-    return target.as_posix()
-
-
 def _head(schema: str, folder: Path, schemas: Path | None) -> str:
     return f"# yaml-language-server: $schema={schema_reference(schema, folder, schemas)}\n"
 
 
-def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, str, str]]:
-    """(relative path, text, what it is) of every file of the new pack ``name`` written to ``folder``."""
+def _files(name: str, folder: Path, schemas: Path | None, rules: bool = False) -> list[tuple[Path, str, str]]:
+    """(relative path, text, what it is) of every file of the new pack ``name`` written to ``folder``; with
+    ``rules``, the pack's rules package too (:func:`_rules_files`), whose word the citizen card's top half uses."""
     title = name.replace("_", " ").capitalize()
     cit, mod, mach, crate = (f"{name}_{kind}_example" for kind in ("cit", "mod", "mach", "crate"))
     start, area, large, tribe, tech = (
@@ -110,8 +99,9 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             + f"name: {title}\n"
             + 'version: "1.0"\n'
             + "description: A new content pack for Revive; replace this line with what it adds.\n"
-            + "depends: [base]\n",
-            "the manifest: id, name, version, depends: [base]",
+            + "depends: [base]\n"
+            + (f"rules: {name}   # its rules package, {name}_rules/ (pyproject.toml installs it)\n" if rules else ""),
+            "the manifest: id, name, version, depends: [base]" + (f", rules: {name}" if rules else ""),
         ),
         (
             Path("citizen_cards.yaml"),
@@ -123,7 +113,8 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             + "    name: Example citizen\n"
             + "    colour: green\n"
             + "    provenance: representative   # rulebook: printed in the rule documents\n"
-            + '    top: "gain 2 book and gain food"\n'
+            + (f'    top: "{word_of(name)} 2 and gain food"   # a word of the pack\'s rules package\n' if rules else "")
+            + ('    top: "gain 2 book and gain food"\n' if not rules else "")
             + '    bottom: "advance green; slot"\n',
             f"a citizen card, {cit}",
         ),
@@ -347,8 +338,14 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             + "        unlocked: [special_grey_1]\n"
             + f"        special_machines: {{special_grey_1: {mach}}}\n"
             + "steps:\n"
-            + f"  - move: Ann play {cit} top_left\n"
-            + "    note: The top half gives 2 book and 1 food; a green card activates the green module (2 food).\n"
+            + (f"  - move: Ann play {cit} top_left book\n" if rules else f"  - move: Ann play {cit} top_left\n")
+            + (
+                "    note: The top half forages 2 books (the package's word asks which resource) and gains 1 food;\n"
+                "      a green card activates the green module (2 food).\n"
+                if rules
+                else "    note: The top half gives 2 book and 1 food; a green card activates the green module"
+                " (2 food).\n"
+            )
             + "    expect:\n"
             + "      Ann.resources.book: 2\n"
             + "      Ann.resources.food: 3\n"
@@ -382,14 +379,116 @@ def _files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, st
             + "  - Ann end\n",
             "a replay script: plays the components and checks what they give (expect:)",
         ),
-        (Path("README.md"), _readme(name, title, cit), "what the files are, and the next commands"),
+        (Path("README.md"), _readme(name, title, cit, rules), "what the files are, and the next commands"),
     ]
-    return files
+    return files + (_rules_files(name, folder, schemas) if rules else [])
 
 
-def _commands(name: str, cit: str) -> str:
+def word_of(name: str) -> str:
+    """The example word of the rules package of the pack ``name``: named after the pack, so it clashes with no
+    other package's.
+
+    >>> word_of("my_pack")
+    'my_pack_forage'
+    """
+    return f"{name}_forage"
+
+
+def _rules_files(name: str, folder: Path, schemas: Path | None) -> list[tuple[Path, str, str]]:
+    """The rules package of the pack ``name``, in the pack's own folder: its ``__init__.py`` (``MODULES``), a module
+    with one effect word written with the public API only (:mod:`revive_dsl.extension`), the word as data
+    (``words.yaml``), the ``pyproject.toml`` that installs it in the ``revive.rules`` entry-point group, and a test
+    that plays the pack's scripts with it. The pack loader never reads the package's folder as content."""
+    package, word = f"{name}_rules", word_of(name)
+    dist = f"revive-{name.replace('_', '-')}"
+    return [
+        (
+            Path(package) / "__init__.py",
+            f'"""The rules package of the {name} pack: the mechanics its words need, written with the public API\n'
+            + "for rules packages (revive_dsl.extension, docs/extension-api.md).\n\n"
+            + "MODULES lists its modules in the order they are imported (also their moves' order); each registers its\n"
+            + "words' implementations and hooks when imported. The words themselves are data, in words.yaml.\n"
+            + '"""\n\n'
+            + 'MODULES = ["forage"]\n\n'
+            + "from revive_dsl.extension import load_packages  # noqa: E402 (after MODULES, which it reads)\n\n"
+            + f'load_packages(["base", "{name}"])  # whichever module is imported first: base\'s hooks, then its own\n',
+            f"the rules package {package}: MODULES, loading base first",
+        ),
+        (
+            Path(package) / "forage.py",
+            f'"""``{word} N``: gain N of one basic resource, the player\'s choice (an example effect word)."""\n\n'
+            + "from __future__ import annotations\n\n"
+            + "from revive_dsl.extension import Ctx, Effect, ask, count_arg, effect, gain_resource, nodes\n\n"
+            + 'BASIC = ["gear", "book", "food"]\n\n\n'
+            + f'@effect("{word}")\n'
+            + "def _forage(ctx: Ctx, call: nodes.Call) -> Effect:\n"
+            + "    amount = count_arg(call)\n"
+            + f'    which = yield from ask(ctx, "{word}", f"forage {{amount}} of which resource?", BASIC)\n'
+            + '    ctx.log.append(f"{ctx.player.name} forages {amount} {which}")\n'
+            + "    yield from gain_resource(ctx.player, which, amount)\n",
+            f"a module implementing the word {word} (with revive_dsl.extension only)",
+        ),
+        (
+            Path(package) / "words.yaml",
+            _head("words.schema.json", folder / package, schemas)
+            + "# The package's words as data: the checker, `revive explain` and the DSL reference read them.\n"
+            + "effects:\n"
+            + f"  - word: {word}\n"
+            + '    params: "[count=1]"\n'
+            + '    english: "forage {count} of one basic resource"\n'
+            + f"    example: {word} 2\n"
+            + "    doc: Gain that many of one basic resource (gear, book or food), chosen as it is gained.\n"
+            + f"    topic: the {name} pack\n",
+            f"the word {word} as data (schema words.schema.json)",
+        ),
+        (
+            Path("pyproject.toml"),
+            "# Installs the rules package so that the pack's `rules:` finds it: pip install -e <this folder>\n"
+            + "[build-system]\n"
+            + 'requires = ["setuptools>=64"]\n'
+            + 'build-backend = "setuptools.build_meta"\n\n'
+            + "[project]\n"
+            + f'name = "{dist}"\n'
+            + 'version = "1.0"\n'
+            + f'description = "The rules package of the {name} content pack for Revive"\n'
+            + 'requires-python = ">=3.11"\n'
+            + 'dependencies = ["revive-dsl"]\n\n'
+            + "# The name a pack's `rules:` gives, and the package it names.\n"
+            + '[project.entry-points."revive.rules"]\n'
+            + f'{name} = "{package}"\n\n'
+            + "[tool.setuptools]\n"
+            + f'packages = ["{package}"]\n\n'
+            + "[tool.setuptools.package-data]\n"
+            + f'{package} = ["*.yaml"]\n',
+            f"installs {package} in the revive.rules entry-point group (pip install -e {name})",
+        ),
+        (
+            Path("tests") / f"test_{name}.py",
+            f'"""The {name} pack\'s scripts, played with its rules package: `pytest` in the pack\'s folder.\n\n'
+            + "After `pip install -e` of the pack's folder the package is installed; before, it is registered here.\n"
+            + '"""\n\n'
+            + "import sys\n"
+            + "from pathlib import Path\n\n"
+            + "import pytest\n\n"
+            + "PACK = Path(__file__).resolve().parent.parent\n"
+            + f"sys.path.insert(0, str(PACK))  # {package}, even before it is installed\n\n"
+            + "from revive_dsl.extension import register_package  # noqa: E402\n\n"
+            + f'register_package("{name}", "{package}")\n\n'
+            + "from revive_dsl.replay import Replay, load_script  # noqa: E402\n\n\n"
+            + '@pytest.mark.parametrize("script", sorted((PACK / "scripts").glob("*.yaml")), ids=lambda p: p.name)\n'
+            + "def test_the_script_plays_to_its_end(script):\n"
+            + "    replay = Replay(load_script(script))\n"
+            + "    replay.run()  # a move the game refuses, or an expect: the state does not meet, raises here\n"
+            + "    assert replay.finished\n",
+            "a test that plays the pack's scripts with its rules package",
+        ),
+    ]
+
+
+def _commands(name: str, cit: str, rules: bool = False) -> str:
     """The next commands, each with what it does, comments aligned."""
-    rows = [
+    rows = [(f"pip install -e {name}", "installs its rules package (once)")] if rules else []
+    rows += [
         (f"revive check {name}", "the schemas and effect texts of every file"),
         (f"revive verify {name}", "replays scripts/try-it.yaml, checking each expect:"),
         (f"revive replay {name}/scripts/try-it.yaml", "shows each step: what happened, what changed"),
@@ -400,15 +499,37 @@ def _commands(name: str, cit: str) -> str:
     return "".join(f"{command:<{width}}  # {about}\n" for command, about in rows)
 
 
-def _readme(name: str, title: str, cit: str) -> str:
+def _readme(name: str, title: str, cit: str, rules: bool = False) -> str:
+    package = f"{name}_rules"
+    rows = (
+        f"| `pyproject.toml` | installs `{package}` (entry-point group `revive.rules`): `pip install -e {name}` |\n"
+        f"| `{package}/__init__.py` | the rules package the manifest names (`rules: {name}`): `MODULES`, in order |\n"
+        f"| `{package}/forage.py` | the word `{word_of(name)}`, written with `revive_dsl.extension` only |\n"
+        f"| `{package}/words.yaml` | the package's words as data (schema `words.schema.json`) |\n"
+        f"| `tests/test_{name}.py` | plays the scripts with the package (`pytest` in this folder) |\n"
+        if rules
+        else ""
+    )
+    package_note = (
+        f"""
+The pack's mechanics beyond the words live in its own rules package, `{package}/`, beside the YAML (the pack
+loader never reads a folder holding an `__init__.py` as content). Install it once, in the environment that runs
+`revive`, with `pip install -e {name}`: its `pyproject.toml` declares it in the `revive.rules` entry-point group, and
+the manifest's `rules: {name}` finds it. It imports only `revive_dsl.extension`, the documented API for rules
+packages (the project's `docs/extension-api.md`).
+"""
+        if rules
+        else ""
+    )
     return f"""# {title}
 
-A content pack for the board game Revive, made by `revive new pack {name}`. It depends on the bundled
-base game (`depends: [base]`); every component id starts with `{name}_`, so none clashes with the base game's.
+A content pack for the board game Revive, made by `revive new pack {name}{" --rules" if rules else ""}`. It depends on
+the bundled base game (`depends: [base]`); every component id starts with `{name}_`, so none clashes with the base
+game's.
 
 | file | what it holds |
 | --- | --- |
-| `pack.yaml` | the manifest: `id` (`{name}`), `name`, `version`, `depends` |
+| `pack.yaml` | the manifest: `id` (`{name}`), `name`, `version`, `depends`{", `rules`" if rules else ""} |
 | `citizen_cards.yaml` | citizen cards (`kind: citizen_card`): `colour`, and the `top` and `bottom` effect texts |
 | `slot_modules.yaml` | slot modules (`kind: slot_module`): `colours`, and the `effect` gained when one activates |
 | `machine_tokens.yaml` | special machine tokens (`kind: machine_token`): `colour`, and a `machine: ...` effect |
@@ -423,7 +544,7 @@ base game (`depends: [base]`); every component id starts with `{name}_`, so none
 | `major_artifacts.yaml` | major artifacts (`kind: major_artifact`): `colour`, and the player counts they lie out for |
 | `minor_artifacts.yaml` | minor artifacts (`kind: minor_artifact`): their `points` |
 | `scripts/try-it.yaml` | a replay script playing each example component and checking what it gives (`expect:`) |
-
+{rows}{package_note}
 Effect texts are in the rule DSL: every word, with an example, is in the project's `docs/dsl-reference.md`
 (`revive docs` prints it). The base game's words are yours to use; to use Call of the Abyss's words (the
 *package* column says `abyss`), depend on it too (`depends: [base, abyss]`). A pack with mechanics the words
@@ -435,7 +556,7 @@ lets an editor with a YAML language server check and complete the file against t
 Next, from the folder holding this one:
 
 ```sh
-{_commands(name, cit)}```
+{_commands(name, cit, rules)}```
 
 Rename the examples and add components of any kind (see the project's `content/base/` for every kind);
 the replay script format, how `setup.outcomes` deals a tile to a slot (a pack's tiles are shuffled with the base
@@ -446,8 +567,10 @@ so the folder can move.
 """
 
 
-def new_pack(name: str, parent: Path, schemas: Path | None = None) -> list[Written]:
-    """Write the new pack ``name`` as the folder ``parent/name``; the files written, in order.
+def new_pack(name: str, parent: Path, schemas: Path | None = None, rules: bool = False) -> list[Written]:
+    """Write the new pack ``name`` as the folder ``parent/name``; the files written, in order. With ``rules``, the
+    pack holds its rules package too (``rules: NAME``, the package ``NAME_rules/`` and the ``pyproject.toml`` that
+    installs it).
 
     The pack is made whole in a temporary folder beside it, then moved to its name in one step: a failure
     (a full disk, a signal) leaves nothing behind, and the next try starts afresh. Raises
@@ -476,7 +599,7 @@ def new_pack(name: str, parent: Path, schemas: Path | None = None) -> list[Writt
     problem = folder_problem(parent)
     if problem:
         raise ScaffoldError(problem.replace("the folder", f"the folder {parent}", 1))
-    files = _files(name, folder.resolve(), schemas)
+    files = _files(name, folder.resolve(), schemas, rules)
     temp = temp_path(folder)
     try:
         try:

@@ -1,8 +1,8 @@
 """The shape of the code: no import circles, and every layer imports only the layers below it.
 
 foundation (positions, files) -> dsl (text, trees) -> content (packs) -> engine (machinery) -> rules packages
-(base, then abyss) -> computer players (ai) -> replay -> formatting -> faces (web page, language server, balance
-lab) -> CLI.
+(base, then the public API for rules packages, then abyss) -> computer players (ai) -> replay -> formatting -> faces
+(web page, language server, balance lab) -> CLI.
 Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones included.
 """
 
@@ -16,6 +16,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "revive_dsl"
 
 TOOLS = ("cli", "scaffold", "upgrade")  # the command line and the tools it runs over every layer
+EXTENSION = ("extension",)  # the public API for rules packages: names of the engine and the base rules, re-exported
 FORMATTING = ("fmt",)  # the canonical rewrite of files: the command line and the editors' server share it
 
 # Layers, lowest first; a module may import its own layer and those below it.
@@ -26,6 +27,7 @@ LAYERS = [
     ("content", lambda m: m.startswith("revive_dsl.content")),
     ("engine", lambda m: m.startswith("revive_dsl.engine")),
     ("rules.base", lambda m: m.startswith("revive_dsl.rules.base") or m == "revive_dsl.rules"),
+    ("extension", lambda m: m.count(".") == 1 and m.split(".")[1] in EXTENSION),  # over the base rules it names
     ("rules.abyss", lambda m: m.startswith("revive_dsl.rules.abyss")),
     ("ai", lambda m: m.startswith("revive_dsl.ai")),  # computer players: over the rules, under play and the lab
     ("replay", lambda m: m.startswith("revive_dsl.replay")),
@@ -92,10 +94,10 @@ def test_every_layer_imports_only_itself_and_the_layers_below():
     assert upward == []
 
 
-def test_the_package_root_holds_only_the_foundation_and_the_tools():
+def test_the_package_root_holds_only_the_foundation_the_public_api_and_the_tools():
     """The DSL's modules live in revive_dsl/dsl/, the content's in revive_dsl/content/: none at the root."""
     root = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
-    assert [m for m in root if m not in FOUNDATION + FORMATTING + TOOLS] == []
+    assert [m for m in root if m not in FOUNDATION + EXTENSION + FORMATTING + TOOLS] == []
 
 
 def test_the_dsl_reads_no_content():

@@ -74,9 +74,11 @@ def test_new_pack_components_are_representative_prefixed_and_schema_linked(made)
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema="), path
         target = Path(first.split("=", 1)[1])
-        # outside the checkout: an absolute path to the schemas of the copy that ran (this checkout, see revive())
+        # outside the checkout: a path relative to the file, to the schemas of the copy that ran (this checkout,
+        # see revive()), never an absolute one
         schemas = (ROOT / "revive_dsl" / "schemas").resolve()
-        assert target.is_absolute() and target.parent.resolve() == schemas and target.is_file(), first
+        assert not target.is_absolute(), first
+        assert (path.parent / target).resolve().parent == schemas and (path.parent / target).is_file(), first
     kinds = {}
     for path in folder.glob("*.yaml"):
         data = load_yaml(path.read_text(encoding="utf-8"), path.name).data
@@ -183,7 +185,8 @@ def test_new_pack_inside_the_checkout_links_schemas_relatively(tmp_path):
 
     inside = schema_reference("crate.schema.json", ROOT / "content" / "mine")
     assert inside == "../../revive_dsl/schemas/crate.schema.json"
-    assert schema_reference("crate.schema.json", tmp_path) == (schema_dir() / "crate.schema.json").as_posix()
+    outside = schema_reference("crate.schema.json", tmp_path)  # relative too, to the running copy's schemas
+    assert not Path(outside).is_absolute() and (tmp_path / outside).resolve() == schema_dir() / "crate.schema.json"
 
 
 def test_the_readme_walkthrough_prints_what_the_commands_print(tmp_path):

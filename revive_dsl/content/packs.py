@@ -481,8 +481,17 @@ def _get(data: Any, path: tuple) -> Any:
     return data
 
 
+def is_python_package(folder: Path) -> bool:
+    """Whether a folder is a Python package (it holds an ``__init__.py``): a rules package, never content."""
+    return (folder / "__init__.py").is_file()
+
+
 def _pack_files(folder: Path, pack_id: str, problems: list[Diagnostic]) -> list[Path]:
     """The pack's ``*.yaml`` files in path order, but its manifest and its replay scripts.
+
+    A folder holding an ``__init__.py`` is a Python package, the pack's own rules package kept beside its
+    content (``revive new pack NAME --rules``): it is never read as content, neither its ``words.yaml`` and
+    ``glyphs.yaml`` (data of the package, read as such once it is installed) nor anything else in it.
 
     A link to a file or folder outside the pack is reported with the link's own path and skipped: content
     reads only its own folder. A folder link inside the pack is reported too (its files would be read
@@ -491,6 +500,7 @@ def _pack_files(folder: Path, pack_id: str, problems: list[Diagnostic]) -> list[
     inside = folder.resolve()
     found: list[Path] = []
     for here, dirs, names in os.walk(folder):
+        dirs[:] = [name for name in dirs if not is_python_package(Path(here, name))]
         for name in sorted(dirs):
             link = Path(here, name)
             if link.is_symlink():

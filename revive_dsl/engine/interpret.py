@@ -127,6 +127,27 @@ def need_met(ctx: Ctx, call: n.Call) -> bool:
     return arg_need is None or arg_need(ctx, call)
 
 
+def ask(
+    ctx: Ctx, rule: str, prompt: str, keys: Iterable[str], labels: dict[str, str] | None = None
+) -> Generator[Decision, Option, str]:
+    """Ask the Ctx's player one question and return the key they chose; ``yield from`` it inside an effect.
+
+    ``rule`` names the rule asking (scripts and messages show it), ``keys`` are the legal answers in order
+    (what a script writes), ``labels`` their English where the key alone does not say it.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> def pick(ctx):
+    ...     colour = yield from ask(ctx, "paint", "paint which way?", ["red", "blue"], {"red": "paint it red"})
+    ...     ctx.log.append(colour)
+    >>> ctx = Ctx(game, 0)
+    >>> run_to_end(pick(ctx), ["blue"]); ctx.log
+    ['blue']
+    """
+    choice = yield Decision(ctx.seat, rule, prompt, options_of(keys, labels))
+    return choice.key
+
+
 SKIP = "skip"
 _USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
 

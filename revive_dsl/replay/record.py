@@ -26,7 +26,7 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.resources import content_root, schema_dir
+from revive_dsl.resources import content_root, schema_reference
 
 
 def moves_of(
@@ -110,10 +110,10 @@ def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:
     """A script's YAML text, keys in the documented order.
 
     With ``folder`` (where the file will be written) it starts with the ``$schema`` line
-    editors use, pointing at the shipped schema by a relative path.
+    editors use, pointing at the script schema by a path relative to the folder, as a new pack's files do
+    (:func:`~revive_dsl.resources.schema_reference`: a checkout's own schemas in a checkout).
     """
     head = ""
     if folder is not None:
-        target = os.path.relpath(schema_dir() / "script.schema.json", Path(folder).resolve())
-        head = f"# yaml-language-server: $schema={Path(target).as_posix()}\n"
+        head = f"# yaml-language-server: $schema={schema_reference('script.schema.json', Path(folder))}\n"
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120, default_flow_style=False)

@@ -108,7 +108,7 @@ def gate_options(ctx: Ctx, reserve: Cost | None = None) -> dict[str, Cost]:
         if not found:
             continue
         cost = {"food": min(found)} if min(found) else {}
-        if res.can_pay(ctx.player, actions._plus(cost, reserve or {})):
+        if res.can_pay(ctx.player, actions.plus_costs(cost, reserve or {})):
             out[f"{a}+{b}"] = cost
     return out
 

@@ -135,7 +135,12 @@ def chosen_path(ctx: Ctx, targets: list[str], payment: Cost, reprice) -> Effect:
 # --- costs ---------------------------------------------------------------------------------
 
 
-def _plus(*costs: Cost) -> Cost:
+def plus_costs(*costs: Cost) -> Cost:
+    """Costs added up, resource by resource (sorted, nothing at 0): what paying all of them at once takes.
+
+    >>> plus_costs({"food": 1}, {"book": 2, "food": 1}, {"gear": 0})
+    {'book': 2, 'food': 2}
+    """
     out: Cost = {}
     for cost in costs:
         for resource, amount in cost.items():
@@ -240,11 +245,11 @@ class _Pricing:
     def pay_less(self, cost: Cost) -> Cost:
         """A payment lowered by the ``pay_less`` modifiers (see :func:`pay_less`)."""
         if not self.less:
-            return _plus(cost)
+            return plus_costs(cost)
         out = dict(cost)
         for resource, amount in self.less:
             out[resource] = max(0, out.get(resource, 0) - amount)
-        return _plus(out)
+        return plus_costs(out)
 
     def cost(self, own: Cost, targets: list[str], fees: int = 0, food: int | None = None) -> Cost | None:
         """The whole payment at these targets (see :func:`total_cost`); ``food``: range food already known."""
@@ -255,7 +260,7 @@ class _Pricing:
 
     def payment(self, own: Cost, food: int, fees: int) -> Cost:
         """The own cost (discounted already), the range food and the books to others, after ``pay_less``
-        (what ``pay_less(_plus(own, {"food": food, "book": fees}))`` gives, in one pass)."""
+        (what ``pay_less(plus_costs(own, {"food": food, "book": fees}))`` gives, in one pass)."""
         out = dict(own)
         if food:
             out["food"] = out.get("food", 0) + food

@@ -32,7 +32,9 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player, all_tokens
 
 
-def _tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
+def tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
+    """The compiled texts of a player's tribe board: its side's rules, then each technology the player has
+    (the texts' lasting clauses and triggers are the player's own); none for a tribe the content lacks."""
     comp = rules.content.components.get(player.tribe)
     if comp is None or comp.kind != "tribe":
         return []
@@ -62,7 +64,7 @@ def _slotted_programs(rules: Rules, player: Player) -> list[n.Program]:
 
 def tribe_always(rules: Rules, player: Player) -> list[n.Expr]:
     """The bodies of the ``always`` clauses of the tribe side's rules and its unlocked technologies."""
-    return [c.body for program in _tribe_programs(rules, player) for c in program.clauses if isinstance(c, n.Always)]
+    return [c.body for program in tribe_programs(rules, player) for c in program.clauses if isinstance(c, n.Always)]
 
 
 def slotted(rules: Rules, player: Player) -> list[n.Expr]:

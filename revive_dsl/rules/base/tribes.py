@@ -66,7 +66,7 @@ from revive_dsl.engine.triggers import FIRE_SKIPS, owned_effects
 from revive_dsl.rules.base import board_actions as actions
 from revive_dsl.rules.base.board_actions import label, new_space_rewards
 from revive_dsl.rules.base.cards import card_colours, take_citizen
-from revive_dsl.rules.base.lasting import _tribe_programs
+from revive_dsl.rules.base.lasting import tribe_programs
 from revive_dsl.rules.base.tracks import ability_program, advance
 
 Cost = dict[str, int]
@@ -213,7 +213,7 @@ def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str
         if food is None:
             continue
         cost = {"food": food} if food else {}
-        if res.can_pay(ctx.player, actions._plus(cost, reserve or {})):
+        if res.can_pay(ctx.player, actions.plus_costs(cost, reserve or {})):
             out[space] = cost
     return out
 
@@ -577,7 +577,7 @@ def book_stand_ins(player: Player) -> tuple[str, ...]:
     key = (player.tribe, player.side, tuple(player.technologies))
     hit = _STAND_INS.get(key)
     if hit is None:
-        programs = _tribe_programs(Rules.load(("base",)), player)
+        programs = tribe_programs(Rules.load(("base",)), player)
         calls = [node for p in programs for c in p.clauses if isinstance(c, n.Always) for node in c.body.walk()]
         words = {args(c)[1][0] for c in calls if isinstance(c, n.Call) and c.name == "pay_book_for"}
         if len(_STAND_INS) > 4096:  # technologies unlocked in every order a long simulation meets: keep it small

@@ -14,14 +14,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from revive_dsl.dsl import nodes as n
-from revive_dsl.engine.game import move
-from revive_dsl.engine.interpret import Ctx, Effect, count_arg, counter, effect
-from revive_dsl.engine.invariants import INVARIANTS
-from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_STEPS, setup_draw
-from revive_dsl.engine.state import Game, part, state_part
-from revive_dsl.rules.base.scoring import SCORING, ScoreLine
+from revive_dsl.extension import (
+    INVARIANTS,
+    SCORING,
+    SETUP_STEPS,
+    Ctx,
+    Effect,
+    Game,
+    Rules,
+    ScoreLine,
+    count_arg,
+    counter,
+    effect,
+    move,
+    nodes,
+    part,
+    setup_draw,
+    state_part,
+)
 
 SHELL, TRACK, PRICE = 9, 5, 2
 
@@ -46,7 +56,7 @@ def lagoon(player: Any) -> LagoonPlayer:
 
 
 @effect("dive")
-def _dive(ctx: Ctx, call: n.Call) -> Effect:
+def _dive(ctx: Ctx, call: nodes.Call) -> Effect:
     own = lagoon(ctx.player)
     gained = min(count_arg(call), SHELL - own.pearls)
     own.pearls += gained
@@ -56,7 +66,7 @@ def _dive(ctx: Ctx, call: n.Call) -> Effect:
 
 
 @counter("pearls")
-def _pearls(ctx: Ctx, call: n.Call) -> int:
+def _pearls(ctx: Ctx, call: nodes.Call) -> int:
     return lagoon(ctx.player).pearls
 
 
