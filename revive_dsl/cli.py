@@ -192,7 +192,7 @@ def shipped_schemas() -> dict[str, dict]:
     """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
     from revive_dsl.content.packages import BUNDLED
     from revive_dsl.content.schema_defs import all_schemas
-    from revive_dsl.engine.registry import load_bundled
+    from revive_dsl.engine.rules import load_bundled
     from revive_dsl.engine.state_schema import state_schema
 
     load_bundled()  # the state of the bundled packs: base and Call of the Abyss's part, its declared counters too
@@ -487,7 +487,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from revive_dsl.content.packages import BUNDLED
     from revive_dsl.dsl import docgen
     from revive_dsl.engine import state_schema
-    from revive_dsl.engine.registry import load_bundled
+    from revive_dsl.engine.rules import load_bundled
 
     path = Path(args.path) if args.path else docgen.default_path()
     text = docgen.reference()

@@ -9,7 +9,8 @@ import pytest
 
 from revive_dsl.content.packages import BUNDLED
 from revive_dsl.engine import state as st
-from revive_dsl.engine.registry import load_all, load_bundled, load_packages
+from revive_dsl.engine.registry import load_all, load_packages
+from revive_dsl.engine.rules import load_bundled
 from revive_dsl.engine.state_schema import CLASSES, FIELDS, reference, state_schema
 from revive_dsl.positions import DslError
 from revive_dsl.replay import Replay, load_script

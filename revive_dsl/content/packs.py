@@ -84,6 +84,9 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
 
 # Kinds whose components bring words: a pack's files of these kinds are loaded before its others.
 DECLARATION_KINDS = frozenset({"counter"})
+# The kinds any pack writes its own mechanics in, run by the engine's machinery (engine/declared.py): no rules
+# package's.
+MECHANICS_KINDS = frozenset({"counter", "game_rule", "scoring_line"})
 
 _CLAUSE_WORDS = {
     "Immediate": "an immediate effect",

@@ -78,15 +78,6 @@ def load_content(content: Content) -> None:
     importlib.import_module("revive_dsl.engine.declared").declare(content)
 
 
-def load_bundled() -> None:
-    """The bundled rules packages, and what the bundled packs declare as data (their counters extend the state):
-    a game of the bundled packs' state, as ``revive docs`` and ``revive schemas`` describe it."""
-    from revive_dsl.content.packages import BUNDLED
-    from revive_dsl.engine.rules import Rules
-
-    Rules.load(tuple(BUNDLED))
-
-
 def load_all() -> None:
     """Import every installed rules package (idempotent): for tools that list every word, e.g. the docs."""
     load_packages(installed())

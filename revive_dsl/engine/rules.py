@@ -120,6 +120,14 @@ class Rules:
         return self.data(self.ids("player_board")[0])
 
 
+def load_bundled() -> Rules:
+    """The bundled packs' rules: their rules packages, and what the packs declare as data (their counters extend
+    the state); a game of the bundled packs' state, as ``revive docs`` and ``revive schemas`` describe it."""
+    from revive_dsl.content.packages import BUNDLED
+
+    return Rules.load(tuple(BUNDLED))
+
+
 KEPT_ANSWERS = 8192  # answers kept per Rules object (:meth:`Rules.kept`)
 _NOTHING = object()
 
