@@ -21,7 +21,6 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from revive_dsl.content.declared import counters
 from revive_dsl.content.schema_defs import TERRAIN
 from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.signatures import ALL, BY_KIND, NOUNS, SIGNATURES, TOKEN_TOPIC, TYPES, Signature
@@ -96,9 +95,10 @@ def declare_token_words(content: Content) -> None:
     messages and its ``foreign`` test), and its name into the ``token`` and ``token_kind`` types. A name the
     language has already is left out (:func:`check_token_kinds` reports it)."""
     language = {sig.name for sig in ALL}
+    declared = BY_KIND.get("token", {})
     for kind in token_kinds(content).values():
-        if kind.name in language:
-            continue
+        if kind.name in language or (kind.name in TYPES["token"] and kind.name not in declared):
+            continue  # a word of the language, or one of its tribe tokens: check_token_kinds reports it
         sig = Signature(kind.name, "token", (), kind.english, kind.name, kind.doc, topic=TOKEN_TOPIC, package=kind.pack)
         BY_KIND.setdefault("token", {})[kind.name] = sig
         SIGNATURES[kind.name] = sig
@@ -110,11 +110,11 @@ def declare_token_words(content: Content) -> None:
 
 def check_token_kinds(content: Content) -> list[Diagnostic]:
     """The problems of the loaded packs' token kinds, each at the value that is wrong, with what would be right:
-    a name the language or a declared counter has already, a terrain no space shows, a ``shares_with`` naming no
-    kind of token, two kinds drawn with one sign; and a ``move_token`` to a terrain the kind never lies on."""
+    a name the language has already (a counter's is another component's id, which the loader refuses), a
+    terrain no space shows, a ``shares_with`` naming no kind of token, two kinds drawn with one sign; and a
+    ``move_token`` to a terrain the kind never lies on."""
     problems: list[Diagnostic] = []
     kinds = token_kinds(content)
-    declared_counters = counters(content)
     signs: dict[str, str] = {}
     for comp in content.of_kind("token_kind"):
         kind = kinds[comp.id]
@@ -124,7 +124,7 @@ def check_token_kinds(content: Content) -> list[Diagnostic]:
             problems.append(
                 Diagnostic(
                     comp.at("id"),
-                    f"'{comp.id}' is already a {word.kind} word of {owner}; a declared kind of token needs a word of "
+                    f"'{comp.id}' is already {_a(word.kind)} word of {owner}; a declared kind of token needs a word of "
                     f"its own (e.g. '{comp.pack}_{comp.id}')",
                 )
             )
@@ -134,14 +134,6 @@ def check_token_kinds(content: Content) -> list[Diagnostic]:
                     comp.at("id"),
                     f"'{comp.id}' is already a tribe token of the language; a declared kind of token needs a word of "
                     f"its own (e.g. '{comp.pack}_{comp.id}')",
-                )
-            )
-        if comp.id in declared_counters:
-            problems.append(
-                Diagnostic(
-                    comp.at("id"),
-                    f"'{comp.id}' is already a counter the pack '{declared_counters[comp.id].pack}' declares; a kind "
-                    "of token and a counter need words of their own",
                 )
             )
         for index, shown in enumerate(kind.placed_on):
@@ -202,3 +194,7 @@ def _nowhere(call: n.Call, kinds: dict[str, TokenKind]) -> list[Diagnostic]:
 def _suggest(word: str, choices: Any) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in tuple("aeiou") else f"a {word}"
