@@ -85,6 +85,11 @@ def none_left(ctx: Ctx, name: str) -> str:
     return f"{who} has no {kind.english} left"
 
 
+def with_article(ctx: Ctx, name: str) -> str:
+    """A declared kind's noun with its article, for the account: ``an ember``."""
+    return _a(kinds_of(rules_of(ctx))[name].english)
+
+
 # --- where one may lie -------------------------------------------------------------------------------------------
 
 

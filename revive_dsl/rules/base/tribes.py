@@ -374,7 +374,8 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
         ctx.player.tokens_left[token] -= 1
     else:
         declared.take_one(ctx, token)  # a kind a pack declares: from its stock
-    ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(paid)})")
+    what = f"a {token}" if token in PLACEMENT else declared.with_article(ctx, token)
+    ctx.log.append(f"{ctx.player.name} places {what} on {space} ({label(paid)})")
     yield from AFTER_PLACING.get(token, _nothing)(ctx, space)
 
 
