@@ -86,8 +86,10 @@ def counters(content: Content) -> dict[str, Counter]:
 
 
 def declaring_packs(content: Content) -> list[str]:
-    """The loaded packs that declare counters: their words are allowed in the texts of packs that load them."""
-    return list(dict.fromkeys(comp.pack for comp in content.of_kind("counter")))
+    """The loaded packs that declare counters or kinds of token (content/declared_tokens.py): their words are
+    allowed in the texts of packs that load them."""
+    declaring = [comp.pack for comp in content.components.values() if comp.kind in ("counter", "token_kind")]
+    return list(dict.fromkeys(declaring))
 
 
 def declare_words(content: Content) -> None:

@@ -31,6 +31,7 @@ import jsonschema
 
 from revive_dsl.content.board import check_board
 from revive_dsl.content.declared import check_counters, declare_words, declaring_packs
+from revive_dsl.content.declared_tokens import check_token_kinds, declare_token_words
 from revive_dsl.content.packages import unknown_rules_problem
 from revive_dsl.content.schema_defs import schema_errors, schema_problem
 from revive_dsl.content.setup_check import check_majors, check_starting_sets
@@ -78,15 +79,16 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     "main_board": {"point_track.bonuses.*": IMMEDIATE, "hibernation_track.*.reward": IMMEDIATE},
     # a pack's own mechanics (revive_dsl/content/declared.py): read before the pack's other files
     "counter": {},
+    "token_kind": {},
     "game_rule": {"effect": RULE},
     "scoring_line": {"effect": SCORE},
 }
 
 # Kinds whose components bring words: a pack's files of these kinds are loaded before its others.
-DECLARATION_KINDS = frozenset({"counter"})
+DECLARATION_KINDS = frozenset({"counter", "token_kind"})
 # The kinds any pack writes its own mechanics in, run by the engine's machinery (engine/declared.py): no rules
 # package's.
-MECHANICS_KINDS = frozenset({"counter", "game_rule", "scoring_line"})
+MECHANICS_KINDS = frozenset({"counter", "token_kind", "game_rule", "scoring_line"})
 
 _CLAUSE_WORDS = {
     "Immediate": "an immediate effect",
@@ -195,7 +197,8 @@ class Content:
 
     def word_packages(self) -> list[str] | None:
         """Whose words the loaded packs' texts may use: the rules packages they name and the packs that declare
-        counters of their own (:mod:`revive_dsl.content.declared`); None (every word) when no pack is loaded."""
+        counters or kinds of token of their own (:mod:`revive_dsl.content.declared`); None (every word) when no
+        pack is loaded."""
         names = self.rules_packages()
         return None if names is None else list(dict.fromkeys([*names, *declaring_packs(self)]))
 
@@ -412,6 +415,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
             _add(content, comp, problems)
     if kind in DECLARATION_KINDS:
         declare_words(content)
+        declare_token_words(content)
 
 
 def _overlap(field: tuple, wrong: tuple) -> bool:
@@ -648,6 +652,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
     problems.extend(check_starting_sets(content))
     problems.extend(check_majors(content))
     problems.extend(check_counters(content))
+    problems.extend(check_token_kinds(content))
 
 
 def _json_kind(value: Any) -> str:

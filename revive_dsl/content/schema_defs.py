@@ -217,6 +217,46 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
             "doc": {"type": "string", "description": "what it means, for the DSL reference and the state reference"},
         },
     ),
+    # A pack's own kind of token (docs/writing-an-expansion.md): its sign on the map, where it may be placed, what
+    # it does to range and to other tokens, and how many there are; its id is its word (`place ember`, `drift ember`).
+    "token_kind": _item(
+        {
+            "glyph": {
+                "type": "string",
+                "pattern": "^[!-~]$",
+                "description": "one sign that draws it on the map (a printable character, e.g. o)",
+            },
+            "holder": {
+                "enum": ["player", "supply"],
+                "description": "player: `count` each, placed from their own; supply: `count` for the whole table",
+            },
+            "count": {"type": "integer", "minimum": 1, "maximum": 99, "description": "how many each holder has"},
+            "placed_on": {
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 1,
+                "uniqueItems": True,
+                "description": "the terrains of the spaces it may lie on (field, forest, mountain, sand, water, city)",
+            },
+        },
+        {
+            "vacant": {
+                "type": "boolean",
+                "description": "true (if left out): only on a space with no building and no figure",
+            },
+            "pays_range": {"type": "boolean", "description": "true: placing one pays range (false if left out)"},
+            "blocks_range": {"type": "boolean", "description": "true: no range path passes its space"},
+            "shares_with": {
+                "type": "array",
+                "items": {"type": "string"},
+                "uniqueItems": True,
+                "description": "the kinds of token already on a space it may join there (none if left out)",
+            },
+            "english": {"type": "string", "minLength": 1, "description": "its noun, singular (the id if left out)"},
+            "plural": {"type": "string", "minLength": 1, "description": "its noun's plural"},
+            "doc": {"type": "string", "description": "what it means, for the state reference"},
+        },
+    ),
     # Rules every player has from the start: triggers (`when build:`, `when heat reaches 5:`), moments (`at round
     # end:`), lasting modifiers.
     "game_rule": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),

@@ -19,6 +19,7 @@ from revive_dsl.dsl.signatures import (
     DECLARED_TOPIC,
     DURING,
     MACHINERY,
+    TOKEN_TOPIC,
     TYPE_DOCS,
     TYPES,
     VALUE_PACKAGE,
@@ -68,6 +69,13 @@ class Checker:
                 pos,
                 f"'{sig.name}' is a counter the pack '{sig.package}' declares, which is not loaded with this text; "
                 f"a pack using it depends on that pack (depends: [{sig.package}])",
+            )
+            return True
+        if sig.topic == TOKEN_TOPIC and sig.kind == "token":
+            self.error(
+                pos,
+                f"'{sig.name}' is a kind of token the pack '{sig.package}' declares, which is not loaded with this "
+                f"text; a pack using it depends on that pack (depends: [{sig.package}])",
             )
             return True
         self.error(
@@ -274,6 +282,16 @@ class Checker:
                         f"'{arg.value}' is not a counter a loaded pack declares (declared counters: {declared}); "
                         "a pack declares its own in a file of kind `counter`" + _suggest(arg.value, TYPES["declared"]),
                     )
+            elif arg.value in BY_KIND.get("token", {}) and param.type in ("token", "token_kind"):
+                self.foreign(arg.pos, lookup(arg.value, ("token",)))  # a kind of token a pack declares
+            elif param.type == "token_kind" and arg.value not in TYPES["token_kind"]:
+                declared = ", ".join(TYPES["token_kind"]) or "none are loaded"
+                self.error(
+                    arg.pos,
+                    f"'{arg.value}' is not a kind of token a loaded pack declares (declared: {declared}); the "
+                    "machinery moves only those, and a pack declares its own in a file of kind `token_kind`"
+                    + _suggest(arg.value, TYPES["token_kind"]),
+                )
             elif (param.type, arg.value) in VALUE_PACKAGE and self.foreign_value(arg, param.type):
                 pass
             elif arg.value not in TYPES[param.type]:

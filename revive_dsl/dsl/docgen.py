@@ -19,7 +19,7 @@ from pathlib import Path
 
 from revive_dsl.dsl.explain import explain, explain_word
 from revive_dsl.dsl.parser import MAX_NESTING, MAX_NUMBER, parse
-from revive_dsl.dsl.signatures import ALL, DECLARED_TYPES, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
+from revive_dsl.dsl.signatures import ALL, BY_KIND, DECLARED_TYPES, DURING, KINDS, TYPE_DOCS, TYPES, Param, Signature
 from revive_dsl.fileio import make_folder, write_text_atomic
 
 
@@ -395,7 +395,9 @@ def reference() -> str:
             out += ["", *_words(rows)]
     out += ["", "## Argument types", "", "| type | meaning | words |", "| --- | --- | --- |"]
     out.append(f"| `count` | {_cell(TYPE_DOCS.get('count', 'a whole number'))} | 0, 1, 2, ... |")
+    declared = BY_KIND.get("token", {})  # the kinds of token packs declare join ``token``: each pack's own
     for name, words in TYPES.items():
+        words = tuple(w for w in words if w not in declared)
         listed = ", ".join(f"`{w}`" for w in words) if name not in DECLARED_TYPES else "(each pack's own)"
         out.append(f"| `{name}` | {_cell(TYPE_DOCS.get(name, ''))} | {listed} |")
     return "\n".join(out) + "\n"

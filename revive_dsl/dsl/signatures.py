@@ -50,6 +50,9 @@ TYPES: dict[str, tuple[str, ...]] = {
     "half": ("top", "bottom"),
     # the counters and tracks packs declare (``kind: counter``), added as each pack's declarations load
     "declared": (),
+    # the token kinds packs declare (``kind: token_kind``), added as each pack's declarations load (they join
+    # ``token`` too, so the base game's ``place`` places them)
+    "token_kind": (),
     "area": ("active", "resting", "slots"),
     "play_area": ("active", "slots"),
 }
@@ -69,6 +72,7 @@ TYPE_DOCS: dict[str, str] = {
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
     "declared": "a counter or track a pack declares (a component of kind `counter`)",
+    "token_kind": "a kind of token a pack declares (a component of kind `token_kind`)",
     "area": "an area of your cards: active (the active area), resting (the resting area) or slots (the card slots)",
     "play_area": "an area of cards in play: active (the active area) or slots (the card slots)",
 }
@@ -88,13 +92,15 @@ PHRASES: dict[str, dict[str, str]] = {
 
 # The topic of the words packs declare as data (content/declared.py): not words of the language, each the content's.
 DECLARED_TOPIC = "a pack's own counters"
+# The topic of the token kinds packs declare (content/declared_tokens.py), and of the machinery's words for them.
+TOKEN_TOPIC = "a pack's own tokens"
 
 # (type, value) -> the rules package that added the value to the type (its words.yaml ``types:``): the checker
 # accepts it only where that package is loaded, as it does the package's own words.
 VALUE_PACKAGE: dict[tuple[str, str], str] = {}
 
 # Types whose words the loaded content declares (they differ from game to game; the reference lists none).
-DECLARED_TYPES = frozenset({"declared"})
+DECLARED_TYPES = frozenset({"declared", "token_kind"})
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
 DURING = (*TYPES["action"], "gain_points")
@@ -454,6 +460,29 @@ _EFFECTS += _rows(
     MACHINERY,
 )
 
+_EFFECTS += _rows(
+    "effect",
+    TOKEN_TOPIC,
+    [
+        (
+            "drift",
+            "kind:token_kind [count=1]",
+            "move every {kind} on the board {count} space(s) clockwise round the chasm",
+            "drift ember",
+            "Each token of a kind a pack declares goes on along its ring round the chasm, to spaces that may take "
+            "it; one with none stays.",
+        ),
+        (
+            "move_token",
+            "kind:token_kind terrain",
+            "move one of your {kind} tokens to an adjacent {terrain} space",
+            "move_token ember forest",
+            "You choose one you placed, and a space next to it that may take it; with none, nothing moves.",
+        ),
+    ],
+    MACHINERY,
+)
+
 _MODIFIERS = _rows(
     "modifier",
     "modifiers",
@@ -661,6 +690,21 @@ _COUNTERS = _rows(
         ("remaining_resources", "", "remaining resource", "remaining_resources", "Basic resources and crystals left."),
         ("machine_tracks", "", "space advanced on your machine tracks", "machine_tracks", "The three tracks added up."),
     ],
+)
+
+_COUNTERS += _rows(
+    "counter",
+    TOKEN_TOPIC,
+    [
+        (
+            "tokens_beside",
+            "kind:token_kind",
+            "building of yours next to a {kind}",
+            "tokens_beside ember",
+            "Your buildings with a token of that kind on a space next to them (each building once).",
+        ),
+    ],
+    MACHINERY,
 )
 
 _EVENTS = _rows(

@@ -44,6 +44,7 @@ from dataclasses import field, make_dataclass
 from typing import Any
 
 from revive_dsl.content.declared import Counter, counters, declare_words
+from revive_dsl.content.declared_tokens import TokenKind, declare_token_words, token_kinds
 from revive_dsl.content.packs import Content
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.game import END_MOMENTS
@@ -58,7 +59,7 @@ MAX_CHAIN = 20  # thresholds fired inside one another before the move stops with
 
 # --- state: a pack's counters as a part of its holders ---------------------------------------------------------
 
-_HOLDERS = {"player": "player", "table": "board"}
+_HOLDERS = {"player": "player", "table": "board", "supply": "supply"}
 _MADE: dict[tuple, type] = {}  # the parts made, by their namespace, holder and fields (made once each)
 
 
@@ -66,10 +67,13 @@ def declare(content: Content) -> None:
     """Make the state parts and counter words of the loaded packs' counters (idempotent; the content layer has
     put their words into the signature table when it compiled them; content from the cache gets them here)."""
     declare_words(content)
+    declare_token_words(content)
     by_part: dict[tuple[str, str], list[Counter]] = {}
     for found in counters(content).values():
         by_part.setdefault((found.pack, _HOLDERS[found.holder]), []).append(found)
         COUNTERS.setdefault(found.name, _read)
+    for found in stocks(content):
+        by_part.setdefault((found.pack, _HOLDERS[found.holder]), []).append(found)
     for (namespace, holder), declared in by_part.items():
         _declare_part(namespace, holder, declared)
 
@@ -128,6 +132,29 @@ def restore_part(namespace: str, holder: str, values: dict[str, Any]) -> Any:
     return found
 
 
+def stocks(content: Content) -> list[Counter]:
+    """The state fields of the declared kinds of token not yet placed (engine/declared_tokens.py): ``ember_left``
+    in the pack's part of each player or of the supply, from ``count`` down to 0. Fields, not words."""
+    return [_stock(kind) for kind in token_kinds(content).values()]
+
+
+def _stock(kind: TokenKind) -> Counter:
+    whose = "in the supply" if kind.holder == "supply" else "the player has"
+    return Counter(
+        name=kind.stock_field,
+        pack=kind.pack,
+        holder=kind.holder,
+        low=0,
+        high=kind.count,
+        start=kind.count,
+        scores=False,
+        shown="always",
+        english=f"{kind.english} left",
+        plural=f"{kind.plural} left",
+        doc=f"{kind.plural.capitalize()} {whose} not yet placed (of {kind.count}).",
+    )
+
+
 def _rows(self: Any) -> list[tuple[str, str]]:
     """The player panel's rows: the part's own (a rules package's part it extends), then each counter, as
     ``heat  3 (0-5)``."""
@@ -141,11 +168,12 @@ def _rows(self: Any) -> list[tuple[str, str]]:
 def _lay_out(rules: Rules, game: Any, drawn: dict[str, Any]) -> None:
     """Setup: every player's counters and the table's, at their start (so the state shows them from the first
     step)."""
-    for found in counters_of(rules).values():
+    laid = [*counters_of(rules).values(), *rules.kept(("declared stocks",), lambda: stocks(rules.content))]
+    for found in laid:
         if found.shown != "always":
             continue
-        for holder in game.players if found.holder == "player" else [game.board]:
-            _part(holder, found.pack)
+        for holder in game.players if found.holder == "player" else [getattr(game, _HOLDERS[found.holder])]:
+            part_of(holder, found.pack)
 
 
 SETUP_STEPS.add(_lay_out)
@@ -155,7 +183,8 @@ def _holder(ctx: Ctx, found: Counter) -> Any:
     return ctx.player if found.holder == "player" else ctx.game.board
 
 
-def _part(holder: Any, namespace: str) -> Any:
+def part_of(holder: Any, namespace: str) -> Any:
+    """A pack's part of a player, the board or the supply (made, all at their start, on first use)."""
     part = holder.parts.get(namespace)
     if part is None:
         part = holder.parts[namespace] = PARTS[namespace][holder_name(holder)]()
@@ -208,7 +237,7 @@ def change(ctx: Ctx, name: str, to: int, how: str = "") -> Effect:
     if after == before:
         ctx.log.append(f"{ctx.player.name} {said}: it stays at {after}{edge}")
         return
-    setattr(_part(_holder(ctx, found), found.pack), name, after)
+    setattr(part_of(_holder(ctx, found), found.pack), name, after)
     ctx.log.append(f"{ctx.player.name} {said}: {before} -> {after}{edge}")
     yield from _reached(ctx, found, before, after)
 

@@ -23,9 +23,11 @@ location. :func:`geometry` derives the fixed part from ``rules.main_board`` once
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from revive_dsl.content.board import distance as cell_distance
 from revive_dsl.content.board import neighbours as cell_neighbours
 from revive_dsl.content.board import slots
 from revive_dsl.engine.memo import remembered_on_board
@@ -126,6 +128,38 @@ def neighbours(rules: Rules, space: str) -> tuple[str, ...]:
     ('-1,0', '-1,1', '0,-1')
     """
     return geometry(rules).neighbours.get(space, ())
+
+
+def ring(rules: Rules, space: str) -> tuple[str, ...]:
+    """The ring round the chasm that ``space`` lies on: the spaces as far from the chasm as it is, clockwise as
+    the map is drawn (rows downward, so clockwise runs east, south-east, south-west, west, north-west,
+    north-east), from the one due east of the chasm. Tile cells and the edge's crystal spaces only: a large
+    location is no cell of a ring, and a space off the map (or the chasm) has none (docs/rulings.md, "Round the
+    chasm").
+
+    >>> rules = Rules.load(("base",))
+    >>> ring(rules, "0,1")
+    ('1,0', '0,1', '-1,1', '-1,0', '0,-1', '1,-1')
+    >>> len(ring(rules, "2,-1")), ring(rules, "0,0")
+    (12, ())
+    """
+    geo = geometry(rules)
+    at = cell(space)
+    if at is None or space == geo.chasm or (space not in geo.slot_of and space not in geo.crystals):
+        return ()
+    centre = cell(geo.chasm)
+    far = cell_distance(at, centre)
+    hit = geo.memo.get(("ring", far))
+    if hit is None:
+        on = [s for s in (*geo.slot_of, *geo.crystals) if cell_distance(cell(s), centre) == far]
+        hit = geo.memo[("ring", far)] = tuple(sorted(on, key=lambda s: _bearing(cell(s), centre)))
+    return hit
+
+
+def _bearing(at: tuple[int, int], centre: tuple[int, int]) -> float:
+    """The angle from the chasm to a cell as the map is drawn, clockwise from due east (0) up to 2 pi."""
+    q, r = at[0] - centre[0], at[1] - centre[1]
+    return math.atan2(1.5 * r, math.sqrt(3) * (q + r / 2)) % (2 * math.pi)
 
 
 def explored(rules: Rules, board: Any, slot: str) -> bool:

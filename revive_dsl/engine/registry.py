@@ -27,6 +27,7 @@ MACHINERY: list[str] = [
     "revive_dsl.engine.game",
     "revive_dsl.engine.triggers",
     "revive_dsl.engine.declared",
+    "revive_dsl.engine.declared_tokens",
 ]
 
 

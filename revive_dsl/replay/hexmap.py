@@ -33,7 +33,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from revive_dsl.content.glyphs import glyphs
+from revive_dsl.content.glyphs import declared_glyphs, glyphs
 from revive_dsl.engine.geometry import cell, geometry, terrain
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_tokens, tokens_at
@@ -82,8 +82,14 @@ def _terrains(packages: tuple[str, ...]) -> dict[str | None, tuple[str, str, str
 
 
 def tokens(rules: Rules) -> dict[str, tuple[str, str]]:
-    """:data:`TOKENS` with the token kinds the game's rules packages describe (the expansion's gate)."""
-    return _tokens(rules.package_names)
+    """:data:`TOKENS` with the token kinds the game's rules packages describe (the expansion's gate) and those its
+    packs declare as data (their ``glyph``), kept with the rules."""
+    return rules.kept(("token glyphs",), lambda: _with_declared(_tokens(rules.package_names), rules))
+
+
+def _with_declared(known: dict[str, tuple[str, str]], rules: Rules) -> dict[str, tuple[str, str]]:
+    own = declared_glyphs(rules.content)
+    return {**known, **{k: (g["sign"], g["word"]) for k, g in own.items()}} if own else known
 
 
 @cache

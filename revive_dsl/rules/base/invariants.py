@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from revive_dsl.engine.declared_tokens import shares
 from revive_dsl.engine.invariants import CARD_PLACES, INVARIANTS
 from revive_dsl.engine.resources import CAPS
 from revive_dsl.engine.state import Game, all_buildings, tokens_at
@@ -60,10 +61,11 @@ def _tokens(game: Game, whole: bool) -> list[str]:
     board = game.board
     missing = [s for s in board.stacked_tokens if s not in board.tokens]
     out = [f"tokens stacked on {s} with none first in board.tokens" for s in missing]
+    joins = {**JOINS, **shares(game)} if board.stacked_tokens else JOINS  # and the packs' own kinds of token
     for space in board.stacked_tokens:
         here = [t.get("token") for t in tokens_at(board, space)]
         for i, token in enumerate(here):
-            out += [f"a {token} lies with a {t} on {space}" for t in here[:i] if t not in JOINS.get(token, ())]
+            out += [f"a {token} lies with a {t} on {space}" for t in here[:i] if t not in joins.get(token, ())]
     return out
 
 

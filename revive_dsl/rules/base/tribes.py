@@ -41,10 +41,12 @@ from collections.abc import Callable
 from itertools import chain
 
 from revive_dsl.dsl import nodes as n
+from revive_dsl.engine import declared_tokens as declared
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.interpret import (
+    ARG_NEEDS,
     DECLINABLE,
     NEEDS,
     WHY_NOT,
@@ -191,6 +193,22 @@ PLACEMENT: dict[str, tuple[Callable[[Ctx], list[str]], bool]] = {
 OWN_PLACING: dict[str, tuple[Callable[[Ctx, Cost | None], dict[str, Cost]], Callable[[Ctx], Effect]]] = {}
 
 
+def _placement(ctx: Ctx, token: str) -> tuple[Callable[[Ctx], list[str]], bool] | None:
+    """Where a token may go and whether range is paid: :data:`PLACEMENT`'s, or a kind of token a pack declares
+    (engine/declared_tokens.py), or None."""
+    if token in PLACEMENT:
+        return PLACEMENT[token]
+    kind = declared.declared_kind(ctx, token)
+    return None if kind is None else (lambda c: declared.spaces_for(c, token), kind.pays_range)
+
+
+def _left(ctx: Ctx, token: str) -> int:
+    """How many of a token the player may still place: their own, or (a declared kind) its stock's."""
+    if token not in PLACEMENT and declared.declared_kind(ctx, token) is not None:
+        return declared.stock_left(ctx, token)
+    return ctx.player.tokens_left.get(token, 0)
+
+
 def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str, Cost]:
     """Spaces a token may go on now -> the range food to pay (``reserve``: paid on top, for affordability).
 
@@ -203,9 +221,10 @@ def place_options(ctx: Ctx, token: str, reserve: Cost | None = None) -> dict[str
     """
     if ctx.player.tokens_left.get(token, 0) >= 1 and token in OWN_PLACING:
         return OWN_PLACING[token][0](ctx, reserve)
-    if ctx.player.tokens_left.get(token, 0) < 1 or token not in PLACEMENT:
+    placement = _placement(ctx, token)
+    if placement is None or _left(ctx, token) < 1:
         return {}
-    spaces, pays_range = PLACEMENT[token]
+    spaces, pays_range = placement
     reach = range_costs(ctx) if pays_range and not ctx.game.turn.unlimited_range else None
     out = {}
     for space in spaces(ctx):
@@ -232,7 +251,16 @@ def _can_place(ctx: Ctx) -> bool:
     return any(place_options(ctx, token, reserve) for token in sorted(ctx.player.tokens_left))
 
 
-NEEDS["place"] = _can_place
+def _can_place_this(ctx: Ctx, call: n.Call) -> bool:
+    """A tribe token: whether any of the player's tokens may be placed (the tribe ability's own question); a
+    kind a pack declares: whether one may be placed now."""
+    token = args(call)[1][0]
+    if token in PLACEMENT or declared.declared_kind(ctx, token) is None:
+        return _can_place(ctx)
+    return bool(place_options(ctx, token))
+
+
+ARG_NEEDS["place"] = _can_place_this
 
 # Where each token may go, for a refusal's reason.
 _WHERE = {
@@ -253,12 +281,14 @@ def why_not_place(ctx: Ctx, token: str) -> str:
     'Ann has no temple left'
     """
     name, player = token.replace("_", " "), ctx.player
-    if player.tokens_left.get(token, 0) < 1:
-        return f"{player.name} has no {name} left"
-    if token not in PLACEMENT:
+    kind = None if token in PLACEMENT else declared.declared_kind(ctx, token)
+    if _left(ctx, token) < 1:
+        return declared.none_left(ctx, token) if kind is not None else f"{player.name} has no {name} left"
+    placement = _placement(ctx, token)
+    if placement is None:
         return f"no place for a {name} now"
-    spaces, pays_range = PLACEMENT[token]
-    where = _WHERE.get(token, f"space for a {name}")
+    spaces, pays_range = placement
+    where = declared.where_words(kind) if kind is not None else _WHERE.get(token, f"space for a {name}")
     free = spaces(ctx)
     if not free:
         return f"no {where} on the board"
@@ -333,15 +363,20 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
     space = (yield Decision(ctx.seat, f"place {token}", prompt, options_of(options, labels))).key
     rules, board = rules_of(ctx), ctx.game.board
     paid = options[space]
-    if PLACEMENT[token][1] and not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll
+    placement = _placement(ctx, token)
+    if placement is not None and placement[1] and not ctx.game.turn.unlimited_range:  # the leech tribe's toll
         paid = yield from actions.chosen_path(ctx, [space], paid, lambda food: {"food": food} if food else {})
     yield from res.pay_chosen(ctx.player, paid)
     actions.finish_action(ctx)
     ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
     put_token(board, space, {"player": ctx.seat, "token": token})
-    ctx.player.tokens_left[token] -= 1
-    ctx.log.append(f"{ctx.player.name} places a {token} on {space} ({label(paid)})")
-    yield from AFTER_PLACING[token](ctx, space)
+    if token in PLACEMENT:
+        ctx.player.tokens_left[token] -= 1
+    else:
+        declared.take_one(ctx, token)  # a kind a pack declares: from its stock
+    what = f"a {token}" if token in PLACEMENT else declared.with_article(ctx, token)
+    ctx.log.append(f"{ctx.player.name} places {what} on {space} ({label(paid)})")
+    yield from AFTER_PLACING.get(token, _nothing)(ctx, space)
 
 
 def forest_chain(ctx: Ctx, space: str) -> list[str]:
