@@ -188,15 +188,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def shipped_schemas() -> dict[str, dict]:
-    """Every schema ``revive schemas`` writes: the content's and scripts', and the game state's."""
+def bundled_state_schema() -> dict:
+    """The game state's schema for the bundled packs: base and Call of the Abyss's part, with the counters the packs
+    declare (so the packs are loaded, and checked against the content schemas written before it)."""
     from revive_dsl.content.packages import BUNDLED
-    from revive_dsl.content.schema_defs import all_schemas
     from revive_dsl.engine.rules import load_bundled
     from revive_dsl.engine.state_schema import state_schema
 
-    load_bundled()  # the state of the bundled packs: base and Call of the Abyss's part, its declared counters too
-    return {**all_schemas(), "state.schema.json": state_schema(BUNDLED)}
+    load_bundled()
+    return state_schema(BUNDLED)
 
 
 def cmd_schemas(args: argparse.Namespace) -> int:
@@ -206,10 +206,13 @@ def cmd_schemas(args: argparse.Namespace) -> int:
         print(f"revive schemas: --write {out}: {problem}", file=sys.stderr)
         return 2
     make_folder(out)
-    schemas = shipped_schemas()
+    from revive_dsl.content.schema_defs import all_schemas
+
+    schemas = all_schemas()  # the content's and scripts' first: the bundled packs are read against them below
     for name, schema in schemas.items():
         write_text_atomic(out / name, json.dumps(schema, indent=2, sort_keys=True) + "\n")
-    print(f"wrote {len(schemas)} schemas to {out}")
+    write_text_atomic(out / "state.schema.json", json.dumps(bundled_state_schema(), indent=2, sort_keys=True) + "\n")
+    print(f"wrote {len(schemas) + 1} schemas to {out}")
     return 0
 
 

@@ -261,7 +261,13 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
     # end:`), lasting modifiers.
     "game_rule": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),
     # A line of the final score sheet that belongs to no component: its name is the line's label.
-    "scoring_line": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),
+    "scoring_line": _item(
+        {"effect": EFFECT},
+        {
+            "doc": {"type": "string"},
+            "first": {"type": "boolean", "description": "true: before the rulebook's lines (004: devotion first)"},
+        },
+    ),
     "major_artifact": _item({"colour": ARTIFACT_COLOUR, "players": {"enum": ["1+", "2+", "3+", "4"]}}),
     "minor_artifact": _item({"points": COUNT}),
     "end_game_tile": _item({"points": COUNT}),

@@ -358,13 +358,14 @@ END_MOMENTS.add(_moments)
 # --- scoring lines ---------------------------------------------------------------------------------------------
 
 
-def scoring_lines(rules: Rules) -> list[tuple[str, str, n.Program | None]]:
+def scoring_lines(rules: Rules, *, first: bool = False) -> list[tuple[str, str, n.Program | None]]:
     """The final score sheet's lines the packs declare, in content order: (label, counter word or "", program);
-    a counter that scores gives its value (program None), a ``scoring_line`` its formula."""
+    a counter that scores gives its value (program None), a ``scoring_line`` its formula. ``first``: the lines
+    that go before the rulebook's (``first: true``), else the others, which go after them."""
     out: list[tuple[str, str, n.Program | None]] = [
-        (found.english, found.name, None) for found in counters_of(rules).values() if found.scores
+        (found.english, found.name, None) for found in counters_of(rules).values() if found.scores and not first
     ]
     for comp in rules.content.of_kind("scoring_line"):
-        if "effect" in comp.effects:
+        if "effect" in comp.effects and bool(comp.data.get("first")) == first:
             out.append((comp.name, "", comp.effects["effect"]))
     return out

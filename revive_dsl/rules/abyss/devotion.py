@@ -25,12 +25,9 @@ hook :data:`~revive_dsl.rules.base.gains.GAIN_CONVERSION` there, and base games 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.declared import change
-from revive_dsl.engine.hooks import same_hook
 from revive_dsl.engine.interpret import Ctx, Effect, count_arg, effect
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.triggers import rules_of
@@ -38,7 +35,6 @@ from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions
 from revive_dsl.rules.base.cards import offer_machines_during
 from revive_dsl.rules.base.gains import GAIN_CONVERSION, score_points
-from revive_dsl.rules.base.scoring import SCORING, ScoreLine
 
 OTHER = {"points": "devotion", "devotion": "points"}
 RATE = 2  # the usual exchange: 2 gained on one track for 1 on the other
@@ -159,12 +155,3 @@ def _devotion(ctx: Ctx, call: n.Call) -> Effect:
         yield from conversion[-1](ctx, "devotion", count_arg(call))
     else:
         abyss(ctx.player).devotion += count_arg(call)
-
-
-def _devotion_line(ctx: Ctx) -> Iterator[ScoreLine]:
-    """Final scoring: devotion points are added to the points, first of the list (004)."""
-    yield ScoreLine("devotion", abyss(ctx.player).devotion)
-
-
-if not any(same_hook(_devotion_line, entry) for entry in SCORING):
-    SCORING.insert(0, _devotion_line)

@@ -224,13 +224,18 @@ def _purple_from_cards(ctx: Ctx) -> Lines:
     yield ScoreLine("purple points", ctx.player.purple)
 
 
-def _declared_lines(ctx: Ctx) -> Lines:
+def _declared_lines(ctx: Ctx, first: bool = False) -> Lines:
     """The lines the packs declare as data (engine/declared.py): a counter that scores, a ``scoring_line``."""
-    for label, word, program in scoring_lines(rules_of(ctx)):
+    for label, word, program in scoring_lines(rules_of(ctx), first=first):
         if program is None:
             yield ScoreLine(label, declared_value(ctx, word))
         else:
             yield ScoreLine(label, evaluate(program, ctx))
+
+
+def _declared_first_lines(ctx: Ctx) -> Lines:
+    """The packs' lines that go before the rulebook's (``first: true``; 004 puts devotion first)."""
+    yield from _declared_lines(ctx, first=True)
 
 
 # The rulebook's final scoring list, in its order (an expansion adds its own: 004 puts devotion first);
@@ -238,6 +243,7 @@ def _declared_lines(ctx: Ctx) -> Lines:
 SCORING: Hooks[Callable[[Ctx], Lines]] = Hooks(
     "SCORING",
     [
+        _declared_first_lines,
         _purple_from_cards,
         _progress_track,
         _technologies,
