@@ -59,6 +59,8 @@ registers into the very tables and lists the bundled packages use.
 - ``holder_name``: which holder an object is ("player", "board", "supply", "turn"), working copies included.
 - ``tokens_at``, ``all_tokens``: the tokens on a space, on the whole board.
 - ``put_token``, ``take_token``: lay a token on a space, take one off.
+- ``change_counter``: put a counter a pack declares at a value (an effect: its ``when ... reaches`` clauses run).
+- ``counter_value``: a counter a pack declares, for the Ctx's player (or the table's).
 - ``all_buildings``: every building on the board, a package's own included.
 - ``gain_resource``: a player gains resources (an effect: crystals past their cap ask what instead).
 - ``can_pay``, ``pay``: whether a player can pay a cost; pay it.
@@ -127,6 +129,8 @@ from revive_dsl.content.glyphs import glyphs
 from revive_dsl.content.packages import register as register_package
 from revive_dsl.dsl import nodes
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.declared import change as change_counter
+from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import END_TURN_HOOKS, GAME_OVER, MOVE_REFUSALS, Runner, move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import (
@@ -243,8 +247,10 @@ __all__ = [  # the docstring and docs/extension-api.md group them
     "ask",
     "can_carry_out",
     "can_pay",
+    "change_counter",
     "count_arg",
     "counter",
+    "counter_value",
     "decisions_asked",
     "declare_outcomes",
     "declare_variants",
