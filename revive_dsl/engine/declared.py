@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import field, make_dataclass
 from typing import Any
 
-from revive_dsl.content.declared import Counter, counters, declare_words
+from revive_dsl.content.declared import TOP, Counter, counters, declare_words
 from revive_dsl.content.declared_tokens import TokenKind, declare_token_words, token_kinds
 from revive_dsl.content.packs import Content
 from revive_dsl.dsl import nodes as n
@@ -111,7 +111,7 @@ def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
         )
         made.__declared_base__ = base
         made.__always__ = tuple(c.name for c in declared if c.shown == "always")  # in the state at every value
-        made.__counters__ = {c.name: (c.low, c.high) for c in declared}
+        made.__counters__ = {c.name: (c.low, c.high, c.start, c.shown) for c in declared}
         _MADE[spec] = made
     if known is not made:  # in the package's part's place, or a new part of the pack
         made.__state_part__ = (namespace, holder)
@@ -156,12 +156,16 @@ def _stock(kind: TokenKind) -> Counter:
 
 
 def _rows(self: Any) -> list[tuple[str, str]]:
-    """The player panel's rows: the part's own (a rules package's part it extends), then each counter, as
-    ``heat  3 (0-5)``."""
+    """The player panel's rows: the part's own (a rules package's part it extends), then each counter not shown
+    there already, as ``heat  3 (0-5)`` (a counter shown only when changed: while not at its start)."""
     base = type(self).__declared_base__
     rows = list(base.rows(self)) if base is not None and hasattr(base, "rows") else []
-    for name, (low, high) in type(self).__counters__.items():
-        rows.append((name.replace("_", " "), f"{getattr(self, name)} ({low}-{high})"))
+    told = {label for label, _ in rows}
+    for name, (low, high, start, shown) in type(self).__counters__.items():
+        value, label = getattr(self, name), name.replace("_", " ")
+        if label in told or (shown != "always" and value == start):
+            continue
+        rows.append((label, f"{value} ({low}-{high})" if high < TOP else str(value)))
     return rows
 
 

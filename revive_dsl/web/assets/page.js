@@ -312,7 +312,8 @@
     for (const [word, c] of mine) {
       if (!(word in value)) continue;
       rows.appendChild(el("dt", changed ? { class: "changed" } : {}, c.label));
-      rows.appendChild(el("dd", changed ? { class: "changed" } : {}, `${value[word]} (${c.low}\u2013${c.high})`));
+      const bounds = c.high < 1000 ? ` (${c.low}\u2013${c.high})` : "";  // 1000: a counter with no top of its own
+      rows.appendChild(el("dd", changed ? { class: "changed" } : {}, `${value[word]}${bounds}`));
     }
     for (const [k, v] of Object.entries(value)) {  // a rules package's own fields beside them
       if (mine.some(([word]) => word === k)) continue;
