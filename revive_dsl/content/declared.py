@@ -120,16 +120,7 @@ def check_counters(content: Content) -> list[Diagnostic]:
     declared = counters(content)
     for comp in content.of_kind("counter"):
         counter = declared[comp.id]
-        word = next((sig for sig in ALL if sig.name == comp.id and sig.kind == "counter"), None)
-        if word is not None:
-            owner = "the base game" if word.package == "base" else f"the rules package '{word.package}'"
-            problems.append(
-                Diagnostic(
-                    comp.at("id"),
-                    f"'{comp.id}' is already {_a(word.kind)} of {owner}; a declared counter needs a word of its own "
-                    f"(e.g. '{comp.pack}_{comp.id}')",
-                )
-            )
+        problems.extend(language_clash(comp, "counter", ("counter",)))
         if counter.scores and counter.holder == "table":
             problems.append(
                 Diagnostic(
@@ -154,6 +145,23 @@ def check_counters(content: Content) -> list[Diagnostic]:
                 if isinstance(clause, n.Reaches) and clause.counter.name in declared:
                     problems.extend(_reaches_problems(clause, declared[clause.counter.name]))
     return problems
+
+
+def language_clash(comp: Component, what: str, kinds: tuple[str, ...] | None = None) -> list[Diagnostic]:
+    """A declared word (a component's id) the language already has, among words of ``kinds`` (None: of any kind),
+    at the id: a declaration needs a word of its own."""
+    word = next((sig for sig in ALL if sig.name == comp.id and (kinds is None or sig.kind in kinds)), None)
+    if word is None:
+        return []
+    owner = "the base game" if word.package == "base" else f"the rules package '{word.package}'"
+    kind = word.kind if kinds else f"{word.kind} word"
+    return [
+        Diagnostic(
+            comp.at("id"),
+            f"'{comp.id}' is already {_a(kind)} of {owner}; a declared {what} needs a word of its own "
+            f"(e.g. '{comp.pack}_{comp.id}')",
+        )
+    ]
 
 
 def _reaches_problems(clause: n.Reaches, counter: Counter) -> list[Diagnostic]:

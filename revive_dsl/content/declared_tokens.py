@@ -21,6 +21,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
+from revive_dsl.content.declared import language_clash
 from revive_dsl.content.schema_defs import TERRAIN
 from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.signatures import ALL, BY_KIND, NOUNS, SIGNATURES, TOKEN_TOPIC, TYPES, Signature
@@ -118,16 +119,9 @@ def check_token_kinds(content: Content) -> list[Diagnostic]:
     signs: dict[str, str] = {}
     for comp in content.of_kind("token_kind"):
         kind = kinds[comp.id]
-        word = next((sig for sig in ALL if sig.name == comp.id), None)
-        if word is not None:
-            owner = "the base game" if word.package == "base" else f"the rules package '{word.package}'"
-            problems.append(
-                Diagnostic(
-                    comp.at("id"),
-                    f"'{comp.id}' is already {_a(word.kind)} word of {owner}; a declared kind of token needs a word of "
-                    f"its own (e.g. '{comp.pack}_{comp.id}')",
-                )
-            )
+        clash = language_clash(comp, "kind of token")
+        if clash:
+            problems.extend(clash)
         elif comp.id in TYPES["token"] and comp.id not in BY_KIND.get("token", {}):
             problems.append(
                 Diagnostic(

@@ -51,6 +51,10 @@ class _Context:
         return _Context(self.clause, self.tags | {tag})
 
 
+# What a word a pack declares as data is, by its topic and kind (for "not loaded with this text").
+_DECLARED_WORDS = {(DECLARED_TOPIC, "counter"): "a counter", (TOKEN_TOPIC, "token"): "a kind of token"}
+
+
 class Checker:
     """Walks a program and collects diagnostics; one method per node type."""
 
@@ -64,18 +68,12 @@ class Checker:
         """Report a word of a rules package the text's packs do not load; True if it was one."""
         if sig is None or self.packages is None or sig.package in ("base", MACHINERY) or sig.package in self.packages:
             return False
-        if sig.topic == DECLARED_TOPIC and sig.kind == "counter":
+        declared = _DECLARED_WORDS.get((sig.topic, sig.kind))
+        if declared is not None:  # a word a pack declares as data
             self.error(
                 pos,
-                f"'{sig.name}' is a counter the pack '{sig.package}' declares, which is not loaded with this text; "
+                f"'{sig.name}' is {declared} the pack '{sig.package}' declares, which is not loaded with this text; "
                 f"a pack using it depends on that pack (depends: [{sig.package}])",
-            )
-            return True
-        if sig.topic == TOKEN_TOPIC and sig.kind == "token":
-            self.error(
-                pos,
-                f"'{sig.name}' is a kind of token the pack '{sig.package}' declares, which is not loaded with this "
-                f"text; a pack using it depends on that pack (depends: [{sig.package}])",
             )
             return True
         self.error(
