@@ -411,3 +411,13 @@ def test_a_game_with_a_packs_counters_crosses_processes_whole():
     record = play_random_game(rules, [("Ann", "nadair", "sun"), ("Bob", "kuniban", "sun")], 1)
     again = pickle.loads(pickle.dumps(record.final))  # as revive simulate --jobs sends it back
     assert again == record.final and again.to_json() == record.final.to_json()
+
+
+def test_loops_nest_at_most_two_deep_so_that_a_text_always_ends_soon():
+    from revive_dsl.dsl.checker import check
+    from revive_dsl.dsl.parser import parse
+
+    assert check(parse("each player: each other player: gain book")) == []
+    [problem] = check(parse("each player: each figures: up to 2 times: gain book"))
+    assert problem.message.startswith("a loop inside 2 others")
+    assert (problem.pos.line, problem.pos.column) == (1, 28)  # at the third loop

@@ -51,6 +51,8 @@ class _Context:
         return _Context(self.clause, self.tags | {tag})
 
 
+MAX_LOOPS = 2  # loops inside one another at most ('each ...:', 'each player:', 'up to N times:')
+
 # What a word a pack declares as data is, by its topic and kind (for "not loaded with this text").
 _DECLARED_WORDS = {(DECLARED_TOPIC, "counter"): "a counter", (TOKEN_TOPIC, "token"): "a kind of token"}
 
@@ -180,15 +182,30 @@ class Checker:
         elif isinstance(expr, n.Repeat):
             if expr.times < 1:
                 self.error(expr.pos, "'up to N times' needs N of at least 1")
-            self.expr(expr.body, ctx)
+            self.expr(expr.body, self.loop(expr, ctx))
         elif isinstance(expr, n.ForEach):
             self.call(expr.counter, ("counter",), ctx)
-            self.expr(expr.body, ctx)
+            self.expr(expr.body, self.loop(expr, ctx))
         elif isinstance(expr, n.IfThen):
             self.condition(expr.condition, ctx)
             self.expr(expr.body, ctx)
-        elif isinstance(expr, n.EachPlayer | n.ChoosePlayer | n.Must):
+        elif isinstance(expr, n.EachPlayer):
+            self.expr(expr.body, self.loop(expr, ctx))
+        elif isinstance(expr, n.ChoosePlayer | n.Must):
             self.expr(expr.body, ctx)
+
+    def loop(self, expr: n.Expr, ctx: _Context) -> _Context:
+        """The context inside a loop (``each COUNTER:``, ``each player:``, ``up to N times:``); a loop inside two
+        others is an error: its unit could run a thousand times a thousand times a thousand times (a pack's
+        counter goes up to 1000), which no game can wait for."""
+        depth = sum(1 for tag in ctx.tags if tag.startswith("loop:")) + 1
+        if depth == MAX_LOOPS + 1:
+            self.error(
+                expr.pos,
+                f"a loop inside {MAX_LOOPS} others ('each ...:', 'each player:', 'up to N times:'); loops nest at "
+                f"most {MAX_LOOPS} deep, so that a text always ends soon",
+            )
+        return ctx.with_tag(f"loop:{depth}")
 
     def cost(self, cost: n.Cost) -> None:
         for amount in cost.amounts:
