@@ -297,10 +297,15 @@ def test_a_start_state_outside_a_counters_bounds_is_refused_at_its_value(tmp_pat
 @pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids=["base", "base+abyss"])
 def test_random_games_with_the_data_only_example_finish_with_every_invariant(packs):
     rules = Rules.load((*packs, str(EMBERFALL)))
-    tribes = ["nadair", "kuniban", "formica", "hofstadterians"]
-    reached = 0
+    tribes = ["ember_forgers", "nadair", "kuniban", "formica", "hofstadterians"]
+    reached, forgers = 0, set()
     for seed in range(6):
-        players = [(f"P{i}", tribes[(seed + i) % 4], "sun") for i in range(2 + seed % 3)]
+        players = [(f"P{i}", tribes[(seed + i) % 5], "sun") for i in range(2 + seed % 3)]
+        players = [
+            (name, tribe, "moon" if tribe == "ember_forgers" and seed % 3 == 2 else side)
+            for name, tribe, side in players
+        ]
+        forgers |= {side for _, tribe, side in players if tribe == "ember_forgers"}
         record = play_random_game(rules, players, seed)  # invariants are checked after every move
         assert record.finished
         state = record.final.to_dict()
@@ -309,6 +314,7 @@ def test_random_games_with_the_data_only_example_finish_with_every_invariant(pac
         sheets = state["turn"]["final_scores"]
         assert all({"banked ember", "warm forge"} <= {line["rule"] for line in s["lines"]} for s in sheets)
     assert reached > 0  # the forge boiled over in some game
+    assert forgers == {"sun", "moon"}  # the pack's own tribe played, on both sides
 
 
 def test_the_state_reference_of_a_game_lists_its_packs_counters_with_their_bounds_and_meaning(tmp_path):
