@@ -297,10 +297,15 @@ def test_a_start_state_outside_a_counters_bounds_is_refused_at_its_value(tmp_pat
 @pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids=["base", "base+abyss"])
 def test_random_games_with_the_data_only_example_finish_with_every_invariant(packs):
     rules = Rules.load((*packs, str(EMBERFALL)))
-    tribes = ["nadair", "kuniban", "formica", "hofstadterians"]
-    reached = 0
+    tribes = ["ember_forgers", "nadair", "kuniban", "formica", "hofstadterians"]
+    reached, forgers = 0, set()
     for seed in range(6):
-        players = [(f"P{i}", tribes[(seed + i) % 4], "sun") for i in range(2 + seed % 3)]
+        players = [(f"P{i}", tribes[(seed + i) % 5], "sun") for i in range(2 + seed % 3)]
+        players = [
+            (name, tribe, "moon" if tribe == "ember_forgers" and seed % 3 == 2 else side)
+            for name, tribe, side in players
+        ]
+        forgers |= {side for _, tribe, side in players if tribe == "ember_forgers"}
         record = play_random_game(rules, players, seed)  # invariants are checked after every move
         assert record.finished
         state = record.final.to_dict()
@@ -309,6 +314,7 @@ def test_random_games_with_the_data_only_example_finish_with_every_invariant(pac
         sheets = state["turn"]["final_scores"]
         assert all({"banked ember", "warm forge"} <= {line["rule"] for line in s["lines"]} for s in sheets)
     assert reached > 0  # the forge boiled over in some game
+    assert forgers == {"sun", "moon"}  # the pack's own tribe played, on both sides
 
 
 def test_the_state_reference_of_a_game_lists_its_packs_counters_with_their_bounds_and_meaning(tmp_path):
@@ -421,3 +427,92 @@ def test_loops_nest_at_most_two_deep_so_that_a_text_always_ends_soon():
     [problem] = check(parse("each player: each figures: up to 2 times: gain book"))
     assert problem.message.startswith("a loop inside 2 others")
     assert (problem.pos.line, problem.pos.column) == (1, 28)  # at the third loop
+
+
+# --- Emberfall's own content: its tribe, its large location and its scoring lines ------------------------------------
+
+
+def emberfall(players: str, state: str, steps: str) -> Replay:
+    """Play a script on the base game and Emberfall, seed 5 (its starting sets fixed: Ann D, Bob C)."""
+    text = (
+        f"format: 3\npacks: [base, {str(EMBERFALL)!r}]\nplayers:\n{textwrap.indent(textwrap.dedent(players), '  ')}"
+        "setup:\n  seed: 5\n  outcomes: {starting_sets: [D, C]}\n"
+        f"{textwrap.indent(textwrap.dedent(state), '  ')}steps:\n{textwrap.indent(textwrap.dedent(steps), '  ')}"
+    )
+    game = Replay(load_script_text(text))
+    game.results = list(game.steps())  # type: ignore[attr-defined]
+    return game
+
+
+@pytest.mark.parametrize("side, points", [(0, 6), (1, 3)], ids=["forge row", "great forge"])
+def test_the_ember_large_location_scores_the_shape_of_its_populators_buildings(side, points):
+    from revive_dsl.engine.setup import new_game
+    from revive_dsl.rules.base.scoring import final_scores
+
+    rules = Rules.load(("base", str(EMBERFALL)))
+    game = new_game(rules, [("Ann", "ember_forgers", "sun"), ("Bob", "nadair", "sun")], seed=5)
+    # sand by the chasm (seed 5): a row 1,-2 / 2,-2 / 3,-2 (2 pairs) and, apart from it, 1,0 / 0,1 (1 pair)
+    for space in ("1,-2", "2,-2", "3,-2", "1,0", "0,1"):
+        game.board.buildings[space] = {"player": 0, "size": "small"}
+    game.board.buildings["-1,-1"] = {"player": 1, "size": "small"}  # Bob's: not Ann's shape
+    game.board.large_locations["corner_nw"] = {"tile": "ember_largeloc", "side": side}
+    game.board.figures["corner_nw"] = [0]
+    lines = {line.rule: line.points for line in final_scores(rules, game)[0].lines}
+    name = ["Forge row", "Great forge"][side]
+    assert lines[f"large location: {name}"] == points  # 2 per pair (3 pairs), or the largest group (3)
+    assert lines["forge rings"] == 0  # no three of them all touch
+    assert lines["forges by the mountains"] == 3  # 2,-2 and 3,-2 by 3,-3, 0,1 by -1,2
+    bob = {line.rule: line.points for line in final_scores(rules, game)[1].lines}
+    assert f"large location: {name}" not in bob and bob["forges by the mountains"] == 0
+
+
+def test_the_forgers_moon_side_stokes_another_players_forge_and_scores_its_own_boil_over():
+    game = emberfall(
+        """
+        - {name: Ann, tribe: ember_forgers, side: moon}
+        - {name: Bob, tribe: nadair, side: sun}
+        """,
+        """
+        state:
+          players:
+            Ann:
+              active: [ember_cit_stoker, start_d_4, start_d_1, start_d_2]
+              resting: [start_d_3, start_d_5, start_d_6]
+              emberfall: {heat: 3}
+        """,
+        """
+        - Ann play start_d_4 top_left Bob
+        - Ann play ember_cit_stoker top_right start_d_1
+        """,
+    )
+    ann, bob = game.game.to_dict()["players"]
+    assert bob["emberfall"]["heat"] == 2 and ann["resources"]["food"] == 2  # the ability: 2 food, Bob's forge +2
+    assert ("who will raise your heat by 2?", "Bob") in game.results[0].decisions
+    assert ann["points"] == 2 and ann["emberfall"] == {"heat": 0, "embers": 2}  # the boil-over scores 2 (moon)
+    log = game.results[1].log
+    assert log.index("Ann's heat reaches 5 (Forgers)") < log.index("Ann's heat reaches 5 (The forge boils over)")
+
+
+def test_the_forgers_sun_side_stokes_the_forge_at_every_build_and_gives_a_crystal_to_a_hot_forge_at_a_rounds_end():
+    game = emberfall(
+        """
+        - {name: Ann, tribe: ember_forgers, side: sun}
+        - {name: Bob, tribe: nadair, side: sun}
+        """,
+        """
+        state:
+          players:
+            Ann: {resources: {gear: 3, food: 1}}
+        """,
+        """
+        - Ann build 1,-2 small
+        - Ann end
+        - Bob play start_c_5 top_left
+        - Bob end
+        """,
+    )
+    log = game.results[0].log  # the table's forge work, then the sun side's rule
+    assert log.index("Ann raises heat by 1: 0 -> 1") < log.index("Ann raises heat by 1: 1 -> 2")
+    ann = game.game.to_dict()["players"][0]
+    assert ann["emberfall"]["heat"] == 2  # below 3: no cooling at the round's end
+    assert ann["resources"]["crystal"] == 2  # 1 from the setup, 1 at the round's end (heat 2 or more)

@@ -301,6 +301,36 @@ def test_a_data_only_packs_counters_are_rows_of_the_players_boards_and_of_the_ta
         page.close()
 
 
+def test_a_data_only_packs_tribe_tile_large_location_and_final_scores_are_drawn(browser, tmp_path, shots):
+    script = ROOT / "tests" / "example_expansion" / "emberfall" / "scripts" / "tribe.yaml"
+    export_page(script, tmp_path / "tribe.html")
+    replay = Replay(load_script(script))
+    states = [replay.game, *(result.after for result in replay.steps())]
+    last = len(states) - 1
+    page = Page(browser, tmp_path / "tribe.html", step=0)
+    try:
+        p = page.page
+        for index, state in enumerate(states):  # the pack's area tile face up, the buildings, the figure
+            p.evaluate(f"window.revive.go({index})")
+            assert page.drawn() == expected(state, replay.rules), f"step {index}"
+            assert p.evaluate(f"window.revive.stateAt({index})") == json.loads(state.to_json()), f"step {index}"
+        assert page.drawn()["grounds"]["2,-3"] == "sand" and page.drawn()["grounds"]["2,-4"] == "water"
+        assert p.text_content("#players-pane article[data-player='0'] h3").endswith("Ann \u2014 Forgers (sun)")
+        ann = p.locator("#players-pane article[data-player='0'] dl")
+        rows = dict(zip(ann.locator("dt").all_text_contents(), ann.locator("dd").all_text_contents(), strict=True))
+        assert rows["heat"] == "3 (0\u20135)" and rows["banked ember"] == "1 (0\u201320)"
+        assert "corner_nw: Ember large location" in p.text_content("#large")
+        table = p.locator("#players-pane table.score tr")
+        shown = [row.locator("td").all_text_contents() for row in table.all()[1:]]
+        sheets = states[last].turn.final_scores  # the pack's lines are in each total
+        assert shown == [[name, *(str(sheet[k]) for k in ("blue", "purple", "total"))]
+                         for name, sheet in zip(("Ann", "Bob"), sheets, strict=True)]  # fmt: skip
+        page.page.screenshot(path=str(shots / "emberfall-tribe-last.png"))
+        assert page.errors == [] and page.requests == [page.url]
+    finally:
+        page.close()
+
+
 def test_pieces_are_drawn_with_their_packages_glyphs_or_a_default_one_with_their_name(browser, exported, tmp_path):
     page = Page(browser, exported["abyss-4p-gates-circadian-gadgets-leech.yaml"], step=200)
     try:  # the expansion's gate and lake come from its package's glyphs.yaml
