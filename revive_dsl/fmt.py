@@ -361,9 +361,12 @@ def yaml_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
-    """Format every content file under ``paths``; with ``write``, rewrite those that change."""
+    """Format every content file under ``paths``; with ``write``, rewrite those that change. The words the files'
+    packs declare (their counters and kinds of token) are known first, so texts using them check."""
     results = []
-    for path in yaml_files(paths):
+    files = yaml_files(paths)
+    declare_words_of_packs(files)
+    for path in files:
         name = _display(path)
         try:
             text = read_source(path, name)
@@ -376,6 +379,27 @@ def format_files(paths: Iterable[str | Path], write: bool) -> list[FileResult]:
             write_text_atomic(path, result.new_text, form)
         results.append(result)
     return results
+
+
+def declare_words_of_packs(files: Iterable[Path]) -> None:
+    """Make known the words declared by the packs the files belong to (the nearest folder above each with a
+    ``pack.yaml``): their files of a declaration kind are read; one that cannot be read is left to ``check``."""
+    from revive_dsl.content.declared import declare_words
+    from revive_dsl.content.declared_tokens import declare_token_words
+    from revive_dsl.content.packs import DECLARATION_KINDS, Content, load_doc
+
+    folders = {folder for path in files for folder in Path(path).resolve().parents if (folder / "pack.yaml").is_file()}
+    for folder in sorted(folders):
+        content = Content()
+        for path in sorted(folder.rglob("*.yaml")):
+            try:
+                doc = load_yaml(read_source(path), _display(path))
+            except DslError:
+                continue
+            if isinstance(doc.data, dict) and doc.data.get("kind") in DECLARATION_KINDS:
+                load_doc(doc, folder.name, content, [])
+        declare_words(content)
+        declare_token_words(content)
 
 
 def _display(path: Path) -> str:

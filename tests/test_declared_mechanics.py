@@ -487,7 +487,7 @@ def test_the_forgers_moon_side_stokes_another_players_forge_and_scores_its_own_b
     )
     ann, bob = game.game.to_dict()["players"]
     assert bob["emberfall"]["heat"] == 2 and ann["resources"]["food"] == 2  # the ability: 2 food, Bob's forge +2
-    assert ("who will raise your heat by 2?", "Bob") in game.results[0].decisions
+    assert ("who will raise their heat by 2?", "Bob") in game.results[0].decisions
     assert ann["points"] == 2 and ann["emberfall"] == {"heat": 0, "embers": 2}  # the boil-over scores 2 (moon)
     log = game.results[1].log
     assert log.index("Ann's heat reaches 5 (Forgers)") < log.index("Ann's heat reaches 5 (The forge boils over)")
@@ -516,3 +516,15 @@ def test_the_forgers_sun_side_stokes_the_forge_at_every_build_and_gives_a_crysta
     ann = game.game.to_dict()["players"][0]
     assert ann["emberfall"]["heat"] == 2  # below 3: no cooling at the round's end
     assert ann["resources"]["crystal"] == 2  # 1 from the setup, 1 at the round's end (heat 2 or more)
+
+
+def test_a_technology_may_hold_a_moment_and_a_threshold(tmp_path):
+    technology = """
+    kind: technology
+    components:
+      - {id: forge_tech, provenance: representative, effect: "at round end: raise heat; when heat reaches 3: gain book"}
+    """
+    pack = make_pack(tmp_path, technologies=technology)
+    content = load_packs(["base", pack])
+    clauses = content.components["forge_tech"].effects["effect"].clauses
+    assert [type(c).__name__ for c in clauses] == ["AtEnd", "Reaches"]

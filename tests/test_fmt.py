@@ -160,3 +160,11 @@ def test_fmt_writes_script_moves_in_canonical_notation_keeping_comments(tmp_path
         "    note: kept\n"
     )
     assert main(["fmt", "--check", str(script)]) == 0
+
+
+def test_a_pack_whose_texts_use_its_own_declared_words_formats_and_checks():
+    from revive_dsl.fmt import format_files
+
+    emberfall = Path(__file__).parent / "example_expansion" / "emberfall"
+    results = format_files([emberfall], write=False)  # counters and kinds of token the pack declares: known
+    assert results and all(not r.problems for r in results), [d.message for r in results for d in r.problems][:3]

@@ -341,3 +341,14 @@ def test_an_unknown_tile_in_a_slot_outcome_is_positioned():
     assert problems(_outcomes("    area_tiles: {a01: area_tile_99}\n")) == [
         ("s.yaml:7:23", "setup.outcomes: unknown area tile 'area_tile_99'; did you mean 'area_tile_19'?")
     ]
+
+
+def test_a_large_location_outcome_takes_a_bare_id_for_its_first_side_or_its_tile_and_side():
+    fixed, _ = start_game(load_script_text(_outcomes("    large_locations: {corner_nw: largeloc_2}\n")))
+    assert fixed.board.large_locations["corner_nw"] == {"tile": "largeloc_2", "side": 0}
+    fixed, _ = start_game(
+        load_script_text(_outcomes("    large_locations: {corner_nw: {tile: largeloc_2, side: 1}}\n"))
+    )
+    assert fixed.board.large_locations["corner_nw"] == {"tile": "largeloc_2", "side": 1}
+    [(pos, message)] = problems(_outcomes("    large_locations: {corner_nw: [1]}\n"))
+    assert pos == "s.yaml:7:34" and "a large location is its id, or {tile: ID, side: 0 or 1}" in message

@@ -19,6 +19,7 @@ the walk here stays as the reference (:func:`reference`), and both ask and do th
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -475,7 +476,8 @@ def choose_player(ctx: Ctx, body: n.Expr, others: bool, run_body: Callable[[n.Ex
     if not usable:
         return
     names = [ctx.game.players[s].name for s in usable]
-    prompt = f"who will {english(body)}?"
+    told = re.sub(r"\byour\b", "their", english(body))  # the chosen player's, not the chooser's
+    prompt = f"who will {told}?"
     choice = yield Decision(ctx.seat, "choose a player", prompt, options_of(names))
     seat = usable[names.index(choice.key)]
     ctx.log.append(f"{ctx.player.name} chooses {choice.key}")

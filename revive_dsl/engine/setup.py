@@ -142,6 +142,19 @@ def _in_slots(drawn: dict[str, Any], name: str, given: Any, known: list[str] | N
     for slot, value in given.items():
         if slot not in placed:
             raise OutcomeError((name, slot), f"no slot '{slot}' for a {label}{_close(slot, list(placed))}")
+        if name != "area_tiles" and isinstance(placed[slot], dict):  # a tile with a side: {tile, side}
+            if isinstance(value, str):
+                value = {"tile": value, "side": 0}  # a bare id: its first side
+            if (
+                not isinstance(value, dict)
+                or not isinstance(value.get("tile"), str)
+                or value.get("side", 0) not in (0, 1)
+            ):
+                raise OutcomeError(
+                    (name, slot),
+                    f"a {label} is its id, or {{tile: ID, side: 0 or 1}}; e.g. {slot}: {tile_of(placed[slot])}",
+                )
+            value = {"tile": value["tile"], "side": value.get("side", 0)}
         tile = tile_of(value)
         if known is not None and tile not in known:
             raise OutcomeError((name, slot), f"unknown {label} '{tile}'{_close(tile, known)}")
