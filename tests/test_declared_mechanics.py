@@ -528,3 +528,14 @@ def test_a_technology_may_hold_a_moment_and_a_threshold(tmp_path):
     content = load_packs(["base", pack])
     clauses = content.components["forge_tech"].effects["effect"].clauses
     assert [type(c).__name__ for c in clauses] == ["AtEnd", "Reaches"]
+
+
+def test_an_unknown_counter_is_told_with_the_counters_its_own_packs_declare(tmp_path):
+    from revive_dsl.dsl.checker import check
+    from revive_dsl.dsl.parser import parse
+
+    Rules.load(("base", "abyss"))  # devotion is declared in this process too, by another pack
+    pack = make_pack(tmp_path)
+    load_packs(["base", pack])
+    [problem] = check(parse("raise haet"), packages=["base", Path(pack).name])
+    assert "(declared counters: heat, embers, ash)" in problem.message and "did you mean 'heat'?" in problem.message

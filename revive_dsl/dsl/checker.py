@@ -85,6 +85,14 @@ class Checker:
         )
         return True
 
+    def declared(self) -> list[str]:
+        """The counters the text's packs declare (every pack's loaded so far when no pack is named)."""
+        return [
+            word
+            for word in TYPES["declared"]
+            if self.packages is None or getattr(lookup(word, ("counter",)), "package", None) in self.packages
+        ]
+
     def foreign_value(self, arg: n.Word, kind: str) -> bool:
         """Report an argument value a rules package added to a type (``types:`` of its words.yaml) where that
         package is not loaded; True if it was one."""
@@ -123,7 +131,7 @@ class Checker:
             self.expr(clause.body, ctx)
         elif isinstance(clause, n.Reaches):
             if self.call(clause.counter, ("counter",), ctx) and clause.counter.name not in TYPES["declared"]:
-                declared = ", ".join(TYPES["declared"]) or "none are loaded"
+                declared = ", ".join(self.declared()) or "none are loaded"
                 self.error(
                     clause.counter.pos,
                     f"'when ... reaches' watches a counter a pack declares, and '{clause.counter.name}' is not one "
@@ -291,11 +299,12 @@ class Checker:
                 if arg.value in TYPES["declared"]:
                     self.foreign(arg.pos, lookup(arg.value, ("counter",)))
                 else:
-                    declared = ", ".join(TYPES["declared"]) or "none are loaded"
+                    mine = self.declared()
                     self.error(
                         arg.pos,
-                        f"'{arg.value}' is not a counter a loaded pack declares (declared counters: {declared}); "
-                        "a pack declares its own in a file of kind `counter`" + _suggest(arg.value, TYPES["declared"]),
+                        f"'{arg.value}' is not a counter a loaded pack declares (declared counters: "
+                        f"{', '.join(mine) or 'none are loaded'}); a pack declares its own in a file of kind `counter`"
+                        + _suggest(arg.value, mine),
                     )
             elif arg.value in BY_KIND.get("token", {}) and param.type in ("token", "token_kind"):
                 self.foreign(arg.pos, lookup(arg.value, ("token",)))  # a kind of token a pack declares
