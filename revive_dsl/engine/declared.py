@@ -184,7 +184,7 @@ SETUP_STEPS.add(_lay_out)
 
 
 def _holder(ctx: Ctx, found: Counter) -> Any:
-    return ctx.player if found.holder == "player" else ctx.game.board
+    return ctx.player if found.holder == "player" else getattr(ctx.game, _HOLDERS[found.holder])
 
 
 def part_of(holder: Any, namespace: str) -> Any:
