@@ -70,6 +70,8 @@ registers into the very tables and lists the bundled packages use.
 
 - ``Hooks``: the class of every hook list: ``add(entry, before=other)`` declares the order where it matters.
 - ``END_TURN_HOOKS``: what else ends with a turn, ``hook(game)``.
+- ``END_MOMENTS``: what comes at the end of a turn, a round or the game and may ask and tell:
+  ``hook(rules) -> moment(ctx, "turn" | "round" | "game")`` (an effect), or None when the game has none.
 - ``GAME_OVER``: what happens once when the game is over, ``hook(rules, game)``.
 - ``EFFECT_SOURCES``: where a player's lasting texts come from, ``source(ctx) -> (id, program), ...``.
 - ``FIRE_SKIPS``: a trigger's body another rule carries out itself, ``skip(event, body) -> bool``.
@@ -131,7 +133,7 @@ from revive_dsl.dsl import nodes
 from revive_dsl.engine.decisions import Decision, Option, options_of
 from revive_dsl.engine.declared import change as change_counter
 from revive_dsl.engine.declared import value as counter_value
-from revive_dsl.engine.game import END_TURN_HOOKS, GAME_OVER, MOVE_REFUSALS, Runner, move
+from revive_dsl.engine.game import END_MOMENTS, END_TURN_HOOKS, GAME_OVER, MOVE_REFUSALS, Runner, move
 from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import (
     ARG_NEEDS,
@@ -207,6 +209,7 @@ __all__ = [  # the docstring and docs/extension-api.md group them
     "COLOUR_HOOKS",
     "DECLINABLE",
     "EFFECT_SOURCES",
+    "END_MOMENTS",
     "END_TURN_HOOKS",
     "FIRE_SKIPS",
     "GAME_OVER",
