@@ -388,13 +388,18 @@ def declare_words_of_packs(files: Iterable[Path]) -> None:
     from revive_dsl.content.declared_tokens import declare_token_words
     from revive_dsl.content.packs import DECLARATION_KINDS, Content, load_doc
 
-    folders = {folder for path in files for folder in Path(path).resolve().parents if (folder / "pack.yaml").is_file()}
+    folders: set[Path] = set()
+    for path in files:
+        try:
+            folders.update(folder for folder in Path(path).resolve().parents if (folder / "pack.yaml").is_file())
+        except (OSError, RuntimeError):  # a link loop or an unreadable folder: the file's own message says so
+            continue
     for folder in sorted(folders):
         content = Content()
         for path in sorted(folder.rglob("*.yaml")):
             try:
                 doc = load_yaml(read_source(path), _display(path))
-            except DslError:
+            except (DslError, OSError, RuntimeError):
                 continue
             if isinstance(doc.data, dict) and doc.data.get("kind") in DECLARATION_KINDS:
                 load_doc(doc, folder.name, content, [])

@@ -142,7 +142,7 @@ def _in_slots(drawn: dict[str, Any], name: str, given: Any, known: list[str] | N
     for slot, value in given.items():
         if slot not in placed:
             raise OutcomeError((name, slot), f"no slot '{slot}' for a {label}{_close(slot, list(placed))}")
-        if name != "area_tiles" and isinstance(placed[slot], dict):  # a tile with a side: {tile, side}
+        if name == "large_locations":  # a tile with a side: {tile, side}
             if isinstance(value, str):
                 value = {"tile": value, "side": 0}  # a bare id: its first side
             if (
