@@ -19,9 +19,10 @@ from revive_dsl import DslError, check, format_program, parse
 from revive_dsl.cli import collect
 from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.dsl import nodes as n
+from revive_dsl.dsl.checker import MAX_LOOPS
 from revive_dsl.dsl.docgen import CONSTRUCTS
 from revive_dsl.dsl.explain import explain, explain_tree_text
-from revive_dsl.dsl.signatures import BY_KIND, DURING, TYPES, Signature
+from revive_dsl.dsl.signatures import BY_KIND, DECLARED_TYPES, DURING, TYPES, Signature
 from revive_dsl.positions import Origin
 from revive_dsl.resources import content_root
 
@@ -36,13 +37,14 @@ OPS = (">=", "<=", ">", "<", "==")
 def _usable(sig: Signature, tags: frozenset[str]) -> bool:
     if sig.needs and not (sig.needs & tags):
         return False
-    return all(p.optional or p.numeric or p.type in TYPES for p in sig.params)
+    # a type whose words the loaded content declares (a pack's counters, kinds of token) has none of the table's
+    return all(p.optional or p.numeric or (p.type in TYPES and p.type not in DECLARED_TYPES) for p in sig.params)
 
 
 def _arg(param) -> st.SearchStrategy:
     if param.numeric:
         value = NUMBER.map(n.Num)
-    elif param.type in TYPES:
+    elif param.type in TYPES and param.type not in DECLARED_TYPES:
         value = st.sampled_from(TYPES[param.type]).map(n.Word)
     else:  # a type the table does not list: leave the optional argument out
         return st.none()
@@ -87,7 +89,17 @@ def bodies(kinds: tuple[str, ...], tags: frozenset[str]) -> st.SearchStrategy:
             st.builds(n.IfThen, conditions(tags), inner),
         )
 
-    return st.recursive(leaf, extend, max_leaves=6)
+    # loops nest at most MAX_LOOPS deep (a deeper text is a check error, docs/rulings.md): valid trees only
+    return st.recursive(leaf, extend, max_leaves=6).filter(lambda body: _loop_depth(body) <= MAX_LOOPS)
+
+
+_LOOPS = (n.Repeat, n.ForEach, n.EachPlayer)
+
+
+def _loop_depth(node: n.Node) -> int:
+    """How deep loops nest in a tree (0: none)."""
+    inner = max((_loop_depth(child) for child in node.children()), default=0)
+    return inner + isinstance(node, _LOOPS)
 
 
 EFFECTS = ("effect", "modifier")
