@@ -539,3 +539,16 @@ def test_an_unknown_counter_is_told_with_the_counters_its_own_packs_declare(tmp_
     load_packs(["base", pack])
     [problem] = check(parse("raise haet"), packages=["base", Path(pack).name])
     assert "(declared counters: heat, embers, ash)" in problem.message and "did you mean 'heat'?" in problem.message
+
+
+def test_the_account_says_which_rule_acts_at_a_turns_and_a_rounds_end(tmp_path):
+    pack = make_pack(tmp_path, "at turn end: raise heat\nat round end: raise ash")
+    game = replay(pack, PLAY + "- Ann end\n- Bob play start_c_5 top_left\n- Bob end\n")
+    name = Path(pack).name
+    log = game.results[-1].log
+    assert log[:3] == [
+        f"Bob's turn ends: {name}_rule0",
+        "Bob raises heat by 1: 0 -> 1",
+        f"the round ends: {name}_rule1",
+    ]
+    assert log[3] == "Ann raises the table's ash by 1: 0 -> 1"  # the table's rule, for the player whose turn it is

@@ -348,11 +348,15 @@ def run_moment(ctx: Ctx, moment: str) -> Effect:
 
 
 def _at(ctx: Ctx, moment: str, chosen: Callable[[str], bool]) -> Effect:
+    components = rules_of(ctx).content.components
     for source, program in owned_effects(ctx):
         if not chosen(source):
             continue
         for clause in program.clauses:
             if isinstance(clause, n.AtEnd) and clause.moment == moment:
+                named = components[source].name if source in components else source
+                when = f"{ctx.player.name}'s turn ends" if moment == "turn" else f"the {moment} ends"
+                ctx.log.append(f"{when}: {named}")  # the account says which rule acts, and why now
                 yield from run(clause.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=source, log=ctx.log))
 
 
