@@ -385,6 +385,7 @@ def declare_words_of_packs(files: Iterable[Path]) -> None:
     """Make known the words declared by the packs the files belong to (the nearest folder above each with a
     ``pack.yaml``): their files of a declaration kind are read; one that cannot be read is left to ``check``."""
     from revive_dsl.content.declared import declare_words
+    from revive_dsl.content.declared_sides import declare_side_words
     from revive_dsl.content.declared_tokens import declare_token_words
     from revive_dsl.content.packs import DECLARATION_KINDS, Content, load_doc
 
@@ -405,6 +406,7 @@ def declare_words_of_packs(files: Iterable[Path]) -> None:
                 load_doc(doc, folder.name, content, [])
         declare_words(content)
         declare_token_words(content)
+        declare_side_words(content)
 
 
 def _display(path: Path) -> str:

@@ -40,9 +40,9 @@ def test_printed_counts(kind, count):
     assert len(_abyss(kind)) == count
 
 
-def test_every_abyss_id_is_prefixed_except_the_gadget_words_and_its_counters():
-    for comp in _content().components.values():  # a gadget's id and a counter's are words of the DSL
-        if comp.pack == "abyss" and comp.kind not in ("gadget", "counter"):
+def test_every_abyss_id_is_prefixed_except_the_gadget_words_and_its_declarations():
+    for comp in _content().components.values():  # a gadget's id, a counter's and a two-sided tile's are words
+        if comp.pack == "abyss" and comp.kind not in ("gadget", "counter", "two_sided_tile"):
             assert comp.id.startswith("abyss_"), comp.id
 
 
@@ -121,11 +121,17 @@ def test_devotion_track_has_the_three_bonus_kinds_as_thresholds_of_the_devotion_
     assert track.data["length"] == 25
     (devotion,) = _abyss("counter")
     assert (devotion.id, devotion.data["holder"], devotion.data["shown"]) == ("devotion", "player", "when changed")
-    (bonuses,) = _abyss("game_rule")
+    bonuses = next(rule for rule in _abyss("game_rule") if rule.id == "abyss_devotion_bonuses")
     reaches = [c for c in bonuses.effects["effect"].clauses if isinstance(c, n.Reaches)]
     assert all(c.counter.name == "devotion" and 0 < c.value <= 25 for c in reaches)
     assert {c.body.name for c in reaches} == {"scyphoz", "populate_devotion", "artifact"}
     assert [c.value for c in reaches] == sorted(c.value for c in reaches)  # taken in the order of the track
+
+
+def test_the_machine_token_variant_is_a_rule_of_its_variant_only():
+    (rule,) = [r for r in _abyss("game_rule") if r.data.get("variant")]
+    assert rule.data["variant"] == "machine_token_variant"
+    assert [c.event.name for c in rule.effects["effect"].clauses] == ["take_machine"]
 
 
 def test_circadian_machine_is_one_machine_and_conversion_stays_out_of_plain_effects():

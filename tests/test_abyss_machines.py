@@ -124,7 +124,7 @@ def _take_grey_machine(variants: list[str], answers: list[str]):
 
 def test_machine_token_variant_returns_another_of_the_colour_and_replenishes_by_two():
     game, rules = _take_grey_machine(["machine_token_variant"], ["m2", "m3"])
-    assert rules[-2:] == ["special machine", "machine token variant"]
+    assert rules[-2:] == ["special machine", "return a machine"]
     assert game.players[0].special_machines["special_grey_1"] == "m2"
     assert game.supply.machine_display["grey"] == ["m1", "m4", "m5"]
     assert game.supply.machine_piles["grey"] == ["m6", "m3"]
@@ -132,5 +132,5 @@ def test_machine_token_variant_returns_another_of_the_colour_and_replenishes_by_
 
 def test_without_the_variant_the_display_is_replenished_by_one():
     game, rules = _take_grey_machine([], ["m2"])
-    assert "machine token variant" not in rules
+    assert "return a machine" not in rules
     assert game.supply.machine_display["grey"] == ["m1", "m3", "m4"]

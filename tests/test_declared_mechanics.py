@@ -15,6 +15,7 @@ import pytest
 
 from revive_dsl.content.packs import load_packs
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import known_variants
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.positions import DslError
 from revive_dsl.replay.player import Replay
@@ -50,12 +51,12 @@ def make_pack(tmp_path: Path, rules: str = "", **files: str) -> str:
     return str(folder)
 
 
-def replay(pack: str, steps: str, state: str = "", players: int = 2) -> Replay:
+def replay(pack: str, steps: str, state: str = "", players: int = 2, variants: str = "") -> Replay:
     """Play a script of ``steps`` (YAML list items) with Ann (and Bob) on the base game and ``pack``."""
     names = [("Ann", "nadair"), ("Bob", "kuniban"), ("Cat", "formica")][:players]
     text = (
         "format: 3\n"
-        f"packs: [base, {pack!r}]\n"
+        f"packs: [base, {pack!r}]\n" + (f"variants: [{variants}]\n" if variants else "") + ""
         "players:\n" + "".join(f"  - {{name: {n}, tribe: {t}, side: sun}}\n" for n, t in names) + "setup:\n"
         "  seed: 5\n" + (textwrap.indent(textwrap.dedent(state), "  ") if state else "") + "steps:\n"
     ) + textwrap.indent(textwrap.dedent(steps), "  ")
@@ -552,3 +553,24 @@ def test_the_account_says_which_rule_acts_at_a_turns_and_a_rounds_end(tmp_path):
         f"the round ends: {name}_rule1",
     ]
     assert log[3] == "Ann raises the table's ash by 1: 0 -> 1"  # the table's rule, for the player whose turn it is
+
+
+# --- a variant's rules -------------------------------------------------------------------------------------------
+
+
+def test_a_rule_with_a_variant_is_played_only_in_games_with_that_variant(tmp_path):
+    rules = "kind: game_rule\ncomponents:\n  - {id: warm_start, provenance: representative, variant: warm_forges,"
+    rules += " effect: 'at turn end: raise heat'}\n"
+    pack = make_pack(tmp_path, variant_rules=rules)
+    steps = PLAY + "- Ann end\n"
+    with_it = replay(pack, steps, variants="warm_forges")
+    assert part(with_it, "Ann", pack)["heat"] == 1
+    assert part(replay(pack, steps), "Ann", pack)["heat"] == 0
+
+
+def test_a_variant_a_packs_rule_names_is_known_only_with_that_pack(tmp_path):
+    rules = "kind: game_rule\ncomponents:\n  - {id: warm_start, provenance: representative, variant: warm_forges,"
+    rules += " effect: 'at turn end: raise heat'}\n"
+    pack = make_pack(tmp_path, variant_rules=rules)
+    assert "warm_forges" in known_variants(Rules(load_packs(["base", pack]), ("base", Path(pack).name)))
+    assert "warm_forges" not in known_variants(Rules.load(("base",)))

@@ -49,7 +49,7 @@ from revive_dsl.dsl.signatures import ALL
             "each cards_in_slots yellow: gain basic",
             "For each yellow card in your card slots: gain 1 basic resource of your choice.",
         ),
-        ("if night: range 1", "If your circadian tile shows night: +1 range."),
+        ("if switch_used: range 1", "If your switch is used: +1 range."),
         ("gain food and points 1 or gain book", "Either gain 1 food and score 1 blue point, or gain 1 book."),
         ("crate; crate 2; recruit", "Gain 1 crate. Gain 2 crates. Take any card from the display."),
     ],

@@ -88,7 +88,9 @@ def counters(content: Content) -> dict[str, Counter]:
 def declaring_packs(content: Content) -> list[str]:
     """The loaded packs that declare counters or kinds of token (content/declared_tokens.py): their words are
     allowed in the texts of packs that load them."""
-    declaring = [comp.pack for comp in content.components.values() if comp.kind in ("counter", "token_kind")]
+    declaring = [
+        comp.pack for comp in content.components.values() if comp.kind in ("counter", "token_kind", "two_sided_tile")
+    ]
     return list(dict.fromkeys(declaring))
 
 

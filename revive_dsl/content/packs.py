@@ -31,6 +31,7 @@ import jsonschema
 
 from revive_dsl.content.board import check_board
 from revive_dsl.content.declared import check_counters, declare_words, declaring_packs
+from revive_dsl.content.declared_sides import check_two_sided, declare_side_words
 from revive_dsl.content.declared_tokens import check_token_kinds, declare_token_words
 from revive_dsl.content.packages import unknown_rules_problem
 from revive_dsl.content.schema_defs import schema_errors, schema_problem
@@ -80,15 +81,16 @@ EFFECT_FIELDS: dict[str, dict[str, frozenset[str]]] = {
     # a pack's own mechanics (revive_dsl/content/declared.py): read before the pack's other files
     "counter": {},
     "token_kind": {},
+    "two_sided_tile": {},
     "game_rule": {"effect": RULE},
     "scoring_line": {"effect": SCORE},
 }
 
 # Kinds whose components bring words: a pack's files of these kinds are loaded before its others.
-DECLARATION_KINDS = frozenset({"counter", "token_kind"})
+DECLARATION_KINDS = frozenset({"counter", "token_kind", "two_sided_tile"})
 # The kinds any pack writes its own mechanics in, run by the engine's machinery (engine/declared.py): no rules
 # package's.
-MECHANICS_KINDS = frozenset({"counter", "token_kind", "game_rule", "scoring_line"})
+MECHANICS_KINDS = frozenset({"counter", "token_kind", "two_sided_tile", "game_rule", "scoring_line"})
 
 _CLAUSE_WORDS = {
     "Immediate": "an immediate effect",
@@ -416,6 +418,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
     if kind in DECLARATION_KINDS:
         declare_words(content)
         declare_token_words(content)
+        declare_side_words(content)
 
 
 def _overlap(field: tuple, wrong: tuple) -> bool:
@@ -653,6 +656,7 @@ def check_references(content: Content, problems: list[Diagnostic]) -> None:
     problems.extend(check_majors(content))
     problems.extend(check_counters(content))
     problems.extend(check_token_kinds(content))
+    problems.extend(check_two_sided(content))
 
 
 def _json_kind(value: Any) -> str:

@@ -257,9 +257,46 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
             "doc": {"type": "string", "description": "what it means, for the state reference"},
         },
     ),
+    # A pack's own two-sided tile in front of a player (docs/writing-an-expansion.md): its two sides, the side up at
+    # the setup and the tribe token that gives it; its id is its word (`flip circadian`), each side a state (`if day`).
+    "two_sided_tile": _item(
+        {
+            "sides": {
+                "type": "array",
+                "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "its two sides, each a word: the state that holds while that side is up",
+            }
+        },
+        {
+            "start": {
+                "type": "string",
+                "minLength": 1,
+                "description": "the side up at the setup (the first if left out)",
+            },
+            "given_by": {
+                "type": "string",
+                "minLength": 1,
+                "description": "the tribe token that puts it in front of a player (left out: every player has one)",
+            },
+            "english": {"type": "string", "minLength": 1, "description": "its noun (the id and 'tile' if left out)"},
+            "doc": {"type": "string", "description": "what it means, for the state reference"},
+        },
+    ),
     # Rules every player has from the start: triggers (`when build:`, `when heat reaches 5:`), moments (`at round
     # end:`), lasting modifiers.
-    "game_rule": _item({"effect": EFFECT}, {"doc": {"type": "string"}}),
+    "game_rule": _item(
+        {"effect": EFFECT},
+        {
+            "doc": {"type": "string"},
+            "variant": {
+                "type": "string",
+                "pattern": "^[a-z][a-z0-9_]*$",
+                "description": "a variant: the rule is played only in games with it (and declares it)",
+            },
+        },
+    ),
     # A line of the final score sheet that belongs to no component: its name is the line's label.
     "scoring_line": _item(
         {"effect": EFFECT},

@@ -228,7 +228,7 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             ("if_then",),
             "if CONDITION: UNIT",
             "Do the unit only when the condition holds.",
-            "if night: range 1",
+            "if switch_used: range 1",
         ),
     ),
     "Conditions": (
@@ -251,7 +251,7 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             ("state",),
             "STATE",
             "A `state` word that holds or not.",
-            "if day: gain food",
+            "if slotted: gain food",
         ),
     ),
     "Scoring formulas": (

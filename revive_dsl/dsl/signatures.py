@@ -53,6 +53,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     # the token kinds packs declare (``kind: token_kind``), added as each pack's declarations load (they join
     # ``token`` too, so the base game's ``place`` places them)
     "token_kind": (),
+    # the two-sided tiles packs declare (``kind: two_sided_tile``), added as each pack's declarations load
+    "two_sided": (),
     "area": ("active", "resting", "slots"),
     "play_area": ("active", "slots"),
 }
@@ -73,6 +75,7 @@ TYPE_DOCS: dict[str, str] = {
     "half": "a half of a card: top or bottom",
     "declared": "a counter or track a pack declares (a component of kind `counter`)",
     "token_kind": "a kind of token a pack declares (a component of kind `token_kind`)",
+    "two_sided": "a two-sided tile a pack declares (a component of kind `two_sided_tile`)",
     "area": "an area of your cards: active (the active area), resting (the resting area) or slots (the card slots)",
     "play_area": "an area of cards in play: active (the active area) or slots (the card slots)",
 }
@@ -94,13 +97,15 @@ PHRASES: dict[str, dict[str, str]] = {
 DECLARED_TOPIC = "a pack's own counters"
 # The topic of the token kinds packs declare (content/declared_tokens.py), and of the machinery's words for them.
 TOKEN_TOPIC = "a pack's own tokens"
+# The topic of the two-sided tiles packs declare (content/declared_sides.py): their sides, and the word that flips one.
+SIDES_TOPIC = "a pack's own two-sided tiles"
 
 # (type, value) -> the rules package that added the value to the type (its words.yaml ``types:``): the checker
 # accepts it only where that package is loaded, as it does the package's own words.
 VALUE_PACKAGE: dict[tuple[str, str], str] = {}
 
 # Types whose words the loaded content declares (they differ from game to game; the reference lists none).
-DECLARED_TYPES = frozenset({"declared", "token_kind"})
+DECLARED_TYPES = frozenset({"declared", "token_kind", "two_sided"})
 
 # The names `machine during X` accepts: the actions, plus moments that are not actions.
 DURING = (*TYPES["action"], "gain_points")
@@ -354,6 +359,14 @@ _EFFECTS = (
                 "Take the lower effect in a top slot, or the top in a lower slot.",
                 "during:play",
             ),
+            (
+                "return_machine",
+                "",
+                "return another machine token of that colour from the display to the bottom of its pile",
+                "return_machine",
+                "In a `when take_machine` clause: you choose which; the display is then replenished.",
+                "event:take_machine",
+            ),
         ],
     )
     + _rows(
@@ -478,6 +491,21 @@ _EFFECTS += _rows(
             "move one of your {kind} tokens to an adjacent {terrain} space",
             "move_token ember forest",
             "You choose one you placed, and a space next to it that may take it; with none, nothing moves.",
+        ),
+    ],
+    MACHINERY,
+)
+
+_EFFECTS += _rows(
+    "effect",
+    SIDES_TOPIC,
+    [
+        (
+            "flip",
+            "tile:two_sided",
+            "flip your {tile}",
+            "flip moon_dial",
+            "Your two-sided tile a pack declares shows its other side; without the tile, nothing happens.",
         ),
     ],
     MACHINERY,
@@ -718,6 +746,13 @@ _EVENTS = _rows(
         ("ability", "", "whenever you activate your tribe ability", "ability", "After the ability is carried out."),
         ("recruit", "", "whenever you gain a card from the display", "recruit", "The card is known to the effect."),
         ("gain_crate", "", "whenever you gain a crate", "gain_crate", "Each crate gained."),
+        (
+            "take_machine",
+            "",
+            "whenever you take a machine token from the display",
+            "take_machine",
+            "Before the display is replenished; the token's colour is known to the effect.",
+        ),
         ("switch", "", "whenever you use a switch action", "switch", "Along with the switch's own effect."),
         (
             "gain_points",

@@ -44,9 +44,11 @@ from dataclasses import field, make_dataclass
 from typing import Any
 
 from revive_dsl.content.declared import TOP, Counter, counters, declare_words
+from revive_dsl.content.declared_sides import TwoSided, declare_side_words, two_sided_tiles
 from revive_dsl.content.declared_tokens import TokenKind, declare_token_words, token_kinds
 from revive_dsl.content.packs import Content
 from revive_dsl.dsl import nodes as n
+from revive_dsl.engine.declared_sides import declare_states
 from revive_dsl.engine.game import END_MOMENTS
 from revive_dsl.engine.interpret import COUNTERS, Ctx, Effect, args, as_player, effect, players_from, run
 from revive_dsl.engine.rules import Rules
@@ -68,37 +70,37 @@ def declare(content: Content) -> None:
     put their words into the signature table when it compiled them; content from the cache gets them here)."""
     declare_words(content)
     declare_token_words(content)
-    by_part: dict[tuple[str, str], list[Counter]] = {}
+    declare_side_words(content)
+    declare_states(content)
+    by_part: dict[tuple[str, str], list[Counter | TwoSided]] = {}
     for found in counters(content).values():
         by_part.setdefault((found.pack, _HOLDERS[found.holder]), []).append(found)
         COUNTERS.setdefault(found.name, _read)
     for found in stocks(content):
         by_part.setdefault((found.pack, _HOLDERS[found.holder]), []).append(found)
+    for tile in two_sided_tiles(content).values():
+        by_part.setdefault((tile.pack, "player"), []).append(tile)
     for (namespace, holder), declared in by_part.items():
         _declare_part(namespace, holder, declared)
 
 
-def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
+def _declare_part(namespace: str, holder: str, declared: list[Counter | TwoSided]) -> None:
     known = PARTS.get(namespace, {}).get(holder)
     base = getattr(known, "__declared_base__", known)  # a rules package's own part of the same namespace
-    spec = (namespace, holder, base, tuple((c.name, c.low, c.high, c.start, c.doc, c.shown) for c in declared))
+    spec = (namespace, holder, base, tuple(_spec(d) for d in declared))
     made = _MADE.get(spec)
     if made is None:
         kept = getattr(base, "__dataclass_fields__", {})  # a field the package's part has keeps its other metadata
         fields = [
             (
-                c.name,
-                int,
+                d.name,
+                int if isinstance(d, Counter) else str,
                 field(
-                    default=c.start,
-                    metadata={
-                        **(kept[c.name].metadata if c.name in kept else {}),
-                        "doc": c.doc,
-                        "schema": {"type": "integer", "minimum": c.low, "maximum": c.high},
-                    },
+                    default=d.start if isinstance(d, Counter) else "",
+                    metadata={**(kept[d.name].metadata if d.name in kept else {}), "doc": d.doc, "schema": _schema(d)},
                 ),
             )
-            for c in declared
+            for d in declared
         ]
         made = make_dataclass(
             base.__name__ if base is not None else f"{namespace.title().replace('_', '')}{holder.title()}Counters",
@@ -110,12 +112,29 @@ def _declare_part(namespace: str, holder: str, declared: list[Counter]) -> None:
             base.__doc__ if base is not None else f"The counters the pack {namespace} declares on the {holder}."
         )
         made.__declared_base__ = base
-        made.__always__ = tuple(c.name for c in declared if c.shown == "always")  # in the state at every value
-        made.__counters__ = {c.name: (c.low, c.high, c.start, c.shown) for c in declared}
+        counted = [c for c in declared if isinstance(c, Counter)]
+        made.__always__ = tuple(c.name for c in counted if c.shown == "always")  # in the state at every value
+        made.__counters__ = {c.name: (c.low, c.high, c.start, c.shown) for c in counted}
+        made.__sides__ = {t.name: t.english for t in declared if isinstance(t, TwoSided)}
         _MADE[spec] = made
     if known is not made:  # in the package's part's place, or a new part of the pack
         made.__state_part__ = (namespace, holder)
         PARTS.setdefault(namespace, {})[holder] = made
+
+
+def _spec(declared: Counter | TwoSided) -> tuple:
+    """What makes a part's field: the same declarations make the same part."""
+    if isinstance(declared, TwoSided):
+        return ("two_sided", declared.name, declared.sides, declared.english, declared.doc)
+    c = declared
+    return (c.name, c.low, c.high, c.start, c.doc, c.shown)
+
+
+def _schema(declared: Counter | TwoSided) -> dict[str, Any]:
+    """A declared field's values in the state schema: a counter's bounds, a tile's sides (empty: no tile)."""
+    if isinstance(declared, TwoSided):
+        return {"enum": ["", *declared.sides]}
+    return {"type": "integer", "minimum": declared.low, "maximum": declared.high}
 
 
 def _reduce(self: Any) -> tuple:
@@ -166,6 +185,9 @@ def _rows(self: Any) -> list[tuple[str, str]]:
         if label in told or (shown != "always" and value == start):
             continue
         rows.append((label, f"{value} ({low}-{high})" if high < TOP else str(value)))
+    for name, english in type(self).__sides__.items():
+        if getattr(self, name) and english not in told:
+            rows.append((english, getattr(self, name)))
     return rows
 
 
@@ -301,13 +323,14 @@ def _reached(ctx: Ctx, found: Counter, before: int, after: int) -> Effect:
 
 
 def _game_rules(ctx: Ctx) -> Iterator[tuple[str, n.Program]]:
-    """The loaded packs' ``game_rule`` texts: every player's, from the start."""
+    """The loaded packs' ``game_rule`` texts: every player's, from the start; a rule of a variant (``variant:``)
+    only in games played with it."""
     for comp in rules_of(ctx).content.of_kind("game_rule"):
-        if "effect" in comp.effects:
+        if "effect" in comp.effects and comp.data.get("variant", "") in ("", *ctx.game.variants):
             yield comp.id, comp.effects["effect"]
 
 
-_game_rules.reads = lambda ctx: ()  # type: ignore[attr-defined]  # the content's, whoever the player is
+_game_rules.reads = lambda ctx: tuple(ctx.game.variants)  # type: ignore[attr-defined]  # whoever the player is
 EFFECT_SOURCES.add(_game_rules)
 
 

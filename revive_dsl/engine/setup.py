@@ -40,11 +40,24 @@ def declare_variants(package: str, names: tuple[str, ...], exclusive: list[tuple
 
 
 def known_variants(rules: Rules | None = None) -> list[str]:
-    """The variants of the game's rules packages (of every loaded package when ``rules`` is None)."""
+    """The variants of the game's rules packages and those its packs' rules declare (``variant:`` of a
+    ``game_rule``); of every loaded package when ``rules`` is None."""
     if rules is None:
         return list(VARIANTS)
     packages = set(rules.packages)
-    return [name for name, package in VARIANTS.items() if package in packages]
+    own = [name for name, package in VARIANTS.items() if package in packages]
+    return list(dict.fromkeys([*own, *rule_variants(rules.content)]))
+
+
+def rule_variants(content: Any) -> list[str]:
+    """The variants the loaded packs' rules belong to (``variant:`` of a ``game_rule``), in content order: a pack
+    declares a variant by writing its rules (engine/declared.py plays them only in games with it).
+
+    >>> from revive_dsl.engine.rules import Rules
+    >>> rule_variants(Rules.load(("base", "abyss")).content)
+    ['machine_token_variant']
+    """
+    return list(dict.fromkeys(str(c.data["variant"]) for c in content.of_kind("game_rule") if c.data.get("variant")))
 
 
 def variant_conflicts(variants: list[str]) -> list[str]:
@@ -81,6 +94,10 @@ AFTER_OUTCOMES: Hooks[Callable[[Rules, random.Random, dict[str, Any], dict[str, 
 
 # The steps that lay the game out from the draws, in order: ``step(rules, game, drawn)``.
 SETUP_STEPS: Hooks[Callable[[Rules, Game, dict[str, Any]], None]] = Hooks("SETUP_STEPS")
+
+# The machinery's steps that read what the rules packages' steps laid out, after them: ``step(rules, game, drawn)``
+# (a declared two-sided tile takes the place of the tribe token that gives it, engine/declared_sides.py).
+FINISHING_STEPS: Hooks[Callable[[Rules, Game, dict[str, Any]], None]] = Hooks("FINISHING_STEPS")
 
 # Decisions asked before the first turn, in order: ``(pending(game), decisions(game))``.
 SETUP_DECISIONS: Hooks[tuple[Callable[[Game], bool], Callable[[Game], Iterator]]] = Hooks("SETUP_DECISIONS")
@@ -237,7 +254,7 @@ def new_game(
     game.players = [
         Player(seat=seat, name=name, tribe=tribe, side=side) for seat, (name, tribe, side) in enumerate(players)
     ]
-    for step in SETUP_STEPS.of(rules):
+    for step in (*SETUP_STEPS.of(rules), *FINISHING_STEPS.of(rules)):
         step(rules, game, drawn)
     return game
 

@@ -15,7 +15,6 @@ MODULES = [
     "scyphoz",
     "journeys",
     "unstable",
-    "machine_variant",
     "setup",
     "solo",
     "leech",

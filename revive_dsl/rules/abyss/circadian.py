@@ -1,13 +1,10 @@
-"""The circadian tribe, Ostarius (004): the circadian tile, its day and night, and what reads them.
+"""The circadian tribe, Ostarius (004): what its technologies do beyond reading the circadian tile.
 
-Rules encoded here, only for a player who has the circadian tile (``abyss(player).circadian``):
+The tile itself is data: a two-sided tile of the pack (content/abyss/two_sided_tiles.yaml), laid out day side up
+for the tribe's ``circadian_tile`` token, turned by ``flip circadian`` (the tribe's ability and its rule ``when
+hibernate: flip circadian``), read by the states ``day`` and ``night`` (``when build: if day: ...``, ``while night:
+range 1``, a lasting range bonus), all run by the engine's machinery (engine/declared_sides.py). Encoded here:
 
-- setup: the tile lies in front of its owner, day side up (the tribe's ``circadian_tile`` token);
-- ``flip_circadian``: day becomes night and night day (the tribe ability, and every hibernation by
-  the tribe's rule ``when hibernate: flip_circadian``);
-- the states ``day`` and ``night`` say which side is up; technologies read them (``when build: if
-  day: ...``, ``while night: range 1``); a ``while day/night`` clause's ``range N`` counts as a
-  lasting range bonus while its side is up (:data:`revive_dsl.engine.range.RANGE_BONUSES`);
 - ``advance_adjacent`` (populating by day): one step on the machine track of each revealed terrain
   space next to the location populated; a large corner location is one space, so it may have several.
 - ``when before_or_after ACTION`` (by day, an energy back "before or after you populate or build"): asked
@@ -15,93 +12,38 @@ Rules encoded here, only for a player who has the circadian tile (``abyss(player
   one more of the action's ``machine during ACTION`` machines; carried out then, or else when the action's
   own ``when ACTION`` clauses run, never both (``abyss(turn).done_before`` remembers it for that moment).
 
->>> from revive_dsl.engine.interpret import Ctx, run_to_end, run_text
+>>> from revive_dsl.engine.interpret import Ctx, run_text
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
 >>> from revive_dsl.rules.abyss.state import with_abyss
 >>> p = with_abyss(Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single"), circadian="day")
 >>> ctx = Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss")))
->>> run_text(ctx, "flip_circadian; if night: gain food")
+>>> run_text(ctx, "flip circadian; if night: gain food")
 >>> abyss(p).circadian, p.resources["food"]
 ('night', 1)
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import END_TURN_HOOKS
 from revive_dsl.engine.interpret import (
-    COUNTED_FOR,
-    NEEDS,
-    STATES,
     Ctx,
     Effect,
     args,
     can_carry_out,
-    count_arg,
     effect,
     run,
 )
-from revive_dsl.engine.range import RANGE_BONUSES
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.setup import SETUP_STEPS
-from revive_dsl.engine.state import Game, Player
+from revive_dsl.engine.state import Game
 from revive_dsl.engine.triggers import FIRE_ALSO, owned_effects, rules_of
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base.board_actions import BEFORE_ACTION, action_possible
 from revive_dsl.rules.base.machines import MACHINE_GONE, machine_programs
 from revive_dsl.rules.base.tracks import advance
-
-TOKEN = "circadian_tile"  # the tribe's token in its content (``tokens: {circadian_tile: 1}``)
-FLIPPED = {"day": "night", "night": "day"}
-
-
-def tile_holder(ctx: Ctx) -> Player | None:
-    """The player whose circadian tile an effect reads: the Ctx's player, or the owner of a borrowed
-    technology (the leech tribe uses the circadian technologies as their tile shows); None without a tile.
-
-    >>> from revive_dsl.engine.state import Game
-    >>> tile_holder(Ctx(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]), 0)) is None
-    True
-    """
-    if abyss(ctx.player).circadian:
-        return ctx.player
-    for hook in COUNTED_FOR.of(ctx):
-        seat = hook(ctx)
-        if seat is not None and abyss(ctx.game.players[seat]).circadian:
-            return ctx.game.players[seat]
-    return None
-
-
-def _side_up(side: str):
-    def holds(ctx: Ctx) -> bool:
-        holder = tile_holder(ctx)
-        return holder is not None and abyss(holder).circadian == side
-
-    return holds
-
-
-STATES.setdefault("day", _side_up("day"))
-STATES.setdefault("night", _side_up("night"))
-
-
-@effect("flip_circadian")
-def _flip_circadian(ctx: Ctx, call: n.Call) -> Effect:
-    """``flip_circadian``: turn your circadian tile over (without one, nothing happens)."""
-    player = ctx.player
-    if abyss(player).circadian in FLIPPED:
-        abyss(player).circadian = FLIPPED[abyss(player).circadian]
-        ctx.log.append(f"{player.name} flips the circadian tile to {abyss(player).circadian}")
-    return
-    yield
-
-
-NEEDS.setdefault("flip_circadian", lambda ctx: abyss(ctx.player).circadian in FLIPPED)
-
 
 # --- advancing for the terrain next to a populated location ------------------------------------
 
@@ -109,7 +51,7 @@ NEEDS.setdefault("flip_circadian", lambda ctx: abyss(ctx.player).circadian in FL
 def adjacent_terrain_tracks(rules: Rules, game: Game, location: str) -> list[str]:
     """The machine track of each revealed terrain space next to a location, in map order.
 
-    >>> from revive_dsl.engine.state import Game
+    >>> from revive_dsl.engine.state import Game, Player
     >>> game = Game()
     >>> game.board.tiles["s1"] = {"tile": "start_tile_1", "orientation": 0, "explored": True}
     >>> adjacent_terrain_tracks(Rules.load(("base",)), game, "devotion")  # off the map: no neighbours
@@ -142,7 +84,7 @@ BEFORE_AFTER = ["before", "after"]  # "before" first: it is what brings the most
 def action_machines(ctx: Ctx, action: str) -> list[str]:
     """Spots of the player's ``machine during ACTION`` machines that could be carried out now, energy aside.
 
-    >>> from revive_dsl.engine.state import Game
+    >>> from revive_dsl.engine.state import Game, Player
     >>> p = Player(seat=0, name="Ost", tribe="t", side="sun", unlocked=["special_grey_1"],
     ...            special_machines={"special_grey_1": "mach_grey_2"})
     >>> action_machines(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "build")
@@ -163,7 +105,7 @@ def energy_first_helps(ctx: Ctx, action: str) -> bool:
     """Whether an energy taken back before the action lets the player power more of its machines than they
     can now: one more energy in storage, and the machine it came off ready again.
 
-    >>> from revive_dsl.engine.state import Game
+    >>> from revive_dsl.engine.state import Game, Player
     >>> p = Player(seat=0, name="Ost", tribe="t", side="sun", unlocked=["special_grey_1"],
     ...            special_machines={"special_grey_1": "mach_grey_2"}, energy=0, energy_on=["special_grey_1"])
     >>> ctx = Ctx(Game(players=[p]), 0, Rules.load(("base",)))
@@ -232,46 +174,3 @@ def _forget_before(game: Game) -> None:
 BEFORE_ACTION.add(_before)
 FIRE_ALSO.add(_answers)
 END_TURN_HOOKS.add(_forget_before)
-
-
-# --- lasting bonuses while one side is up ---------------------------------------------------------
-
-
-def while_range(ctx: Ctx) -> int:
-    """The ``range N`` of the player's ``while STATE:`` clauses (tribe and technologies, leeched ones too) whose
-    state holds.
-
-    Played cards' ``while slotted`` clauses are the range module's own (they are not owned effects).
-
-    >>> from revive_dsl.engine.state import Game
-    >>> p = Player(seat=0, name="Ost", tribe="abyss_tribe_circadian", side="single",
-    ...            technologies=["abyss_circadian_day_energy_night_range"])
-    >>> abyss(p).circadian = "night"
-    >>> while_range(Ctx(Game(players=[p], packs=["base", "abyss"]), 0, Rules.load(("base", "abyss"))))
-    1
-    """
-    total = 0
-    for source, program in owned_effects(ctx):
-        for clause in program.clauses:
-            if not (isinstance(clause, n.While) and clause.state in ("day", "night")):
-                continue
-            # read through its source: a leeched technology's side is its owner's tile (tile_holder)
-            if STATES[clause.state](Ctx(ctx.game, ctx.seat, ctx.rules, source=source)):
-                total += sum(count_arg(c) for c in clause.body.walk() if isinstance(c, n.Call) and c.name == "range")
-    return total
-
-
-RANGE_BONUSES.add(while_range)
-
-
-# --- setup ------------------------------------------------------------------------------------------
-
-
-def _setup(rules: Rules, game: Game, drawn: dict[str, Any]) -> None:
-    """The circadian tile in front of its owner, day side up (it is no token to place on the board)."""
-    for player in game.players:
-        if player.tokens_left.pop(TOKEN, 0):
-            abyss(player).circadian = "day"
-
-
-SETUP_STEPS.add(_setup)

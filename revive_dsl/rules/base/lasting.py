@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.interpret import Ctx, args, count_arg
+from revive_dsl.engine.interpret import STATES, Ctx, args, count_arg
 from revive_dsl.engine.memo import remembered
 from revive_dsl.engine.range import (
     MODIFIER_SOURCES,
@@ -30,6 +30,7 @@ from revive_dsl.engine.range import (
 )
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Player, all_tokens
+from revive_dsl.engine.triggers import owned_effects
 
 
 def tribe_programs(rules: Rules, player: Player) -> list[n.Program]:
@@ -86,6 +87,36 @@ def _lasting_range_bonus(ctx: Ctx) -> int:
     return lasting_range(rules_of(ctx), ctx.player)
 
 
+def while_range(ctx: Ctx) -> int:
+    """The ``range N`` of the player's own ``while STATE:`` clauses (tribe side, technologies, and what a rules
+    package adds to them, such as borrowed technologies) whose state holds now, each read through its own source
+    (a borrowed technology reads its owner's tile); played cards' ``while slotted`` are :func:`slotted`'s.
+
+    Call of the Abyss's circadian technology says ``while night: range 1`` (night: a side of a two-sided tile the
+    pack declares, engine/declared_sides.py)."""
+    rules = rules_of(ctx)
+    if not rules.kept(("while states",), lambda: _has_while_states(rules)):
+        return 0
+    total = 0
+    for source, program in owned_effects(ctx):
+        for clause in program.clauses:
+            if not isinstance(clause, n.While) or clause.state == "slotted" or clause.state not in STATES:
+                continue
+            if STATES[clause.state](Ctx(ctx.game, ctx.seat, ctx.rules, source=source)):
+                total += sum(count_arg(c) for c in clause.body.walk() if isinstance(c, n.Call) and c.name == "range")
+    return total
+
+
+def _has_while_states(rules: Rules) -> bool:
+    """Whether any text of the content has a ``while`` clause of a state other than ``slotted``."""
+    return any(
+        isinstance(clause, n.While) and clause.state != "slotted"
+        for comp in rules.content.components.values()
+        for program in comp.effects.values()
+        for clause in program.clauses
+    )
+
+
 def _tokens(ctx: Ctx) -> list[Origin]:
     """``range_from TOKEN [BONUS]``: the player's tokens of that kind are origins too."""
     rules = rules_of(ctx)
@@ -127,3 +158,4 @@ MODIFIER_SOURCES.add(slotted)
 RANGE_ORIGINS.add(_tokens)
 PASSAGE_COSTS.add(_free_passage)
 RANGE_BONUSES.add(_lasting_range_bonus)
+RANGE_BONUSES.add(while_range)

@@ -208,12 +208,39 @@ def _special_machine(ctx: Ctx, space: dict) -> Effect:
     ctx.log.append(f"{ctx.player.name} takes the machine {choice.key}")
     for hook in MACHINE_TAKEN.of(ctx):
         yield from hook(ctx, colour)
+    yield from fire_trigger(ctx, "take_machine", colour=colour)
     replenish_machines(ctx, colour)
 
 
-# What else happens when a machine token is taken from the display, before it is replenished (the
-# machine token variant, rules/abyss/machine_variant.py); each gets the Ctx and the colour.
+# What else happens when a machine token is taken from the display, before it is replenished; each gets the Ctx
+# and the colour. (A rule a pack can write says ``when take_machine:``, as Call of the Abyss's machine token
+# variant does: content/abyss/rules.yaml.)
 MACHINE_TAKEN: Hooks[Callable[[Ctx, str], Effect]] = Hooks("MACHINE_TAKEN")
+
+
+@effect("return_machine")
+def _return_machine(ctx: Ctx, call: n.Call) -> Effect:
+    """``return_machine`` (``when take_machine``): another display token of the colour just taken goes to the
+    bottom of its pile, the player choosing which (none left: nothing).
+
+    >>> from revive_dsl.engine.interpret import run_to_end, run_text
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.supply.machine_display["grey"], game.supply.machine_piles["grey"] = ["b", "c"], ["d", "e"]
+    >>> ctx = Ctx(game, 0, event={"colour": "grey"})
+    >>> run_to_end(_return_machine(ctx, n.Call("return_machine")), ["c"])
+    >>> game.supply.machine_display["grey"], game.supply.machine_piles["grey"], ctx.log
+    (['b'], ['d', 'e', 'c'], ['Ann returns the machine c under its pile'])
+    """
+    colour = ctx.event.get("colour")
+    display = ctx.game.supply.machine_display.get(colour, [])
+    if not display:
+        return
+    prompt = f"return which {colour} machine to the bottom of its pile?"
+    token = (yield Decision(ctx.seat, "return a machine", prompt, options_of(display))).key
+    display.remove(token)
+    ctx.game.supply.machine_piles.setdefault(colour, []).append(token)
+    ctx.log.append(f"{ctx.player.name} returns the machine {token} under its pile")
 
 
 def replenish_machines(ctx: Ctx, colour: str) -> None:
