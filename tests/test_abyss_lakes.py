@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from revive_dsl.engine.interpret import Ctx
+from revive_dsl.engine.interpret import Ctx, run_text
 from revive_dsl.engine.range import distance
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player
-from revive_dsl.rules.abyss.lakes import lake_bonus
 from revive_dsl.rules.abyss.state import abyss
 from revive_dsl.rules.base import board_actions as actions
-from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS, hibernate_steps
+from revive_dsl.rules.base.hibernate import hibernate_steps
 from revive_dsl.rules.base.tribes import place_options
 
 load_all()
 ABYSS = Rules.load(("base", "abyss"))
+LAKE_BONUS = "tile_rewards hibernation_reward"  # the pack's rule at each hibernation (content/abyss/rules.yaml)
 
 
 def _game(tribe: str = "nadair", side: str = "sun", start: str = "start_tile_1", **fields) -> Game:
@@ -86,10 +86,10 @@ def test_hibernation_bonus_for_each_building_type_next_to_a_lake():
     """004's example lake: 1 book for a small building next to it, and 1 devotion more with a large one."""
     game = _game()
     game.board.buildings["1,0"] = {"player": 0, "size": "small"}
-    drive(lake_bonus(Ctx(game, 0, ABYSS)), [])
+    run_text(Ctx(game, 0, ABYSS), LAKE_BONUS)
     assert (game.players[0].resources["book"], abyss(game.players[0]).devotion) == (1, 0)
     game.board.buildings["3,-2"] = {"player": 0, "size": "large"}
-    drive(lake_bonus(Ctx(game, 0, ABYSS)), [])
+    run_text(Ctx(game, 0, ABYSS), LAKE_BONUS)
     assert (game.players[0].resources["book"], abyss(game.players[0]).devotion) == (2, 1)
 
 
@@ -97,7 +97,7 @@ def test_hibernation_bonus_once_per_building_type_however_many_buildings():
     game = _game()
     game.board.buildings["1,0"] = {"player": 0, "size": "small"}
     game.board.buildings["3,-2"] = {"player": 0, "size": "small"}
-    drive(lake_bonus(Ctx(game, 0, ABYSS)), [])
+    run_text(Ctx(game, 0, ABYSS), LAKE_BONUS)
     assert game.players[0].resources["book"] == 1
 
 
@@ -108,10 +108,16 @@ def test_hibernating_takes_the_lake_bonus_as_its_last_step():
     assert game.players[0].resources["book"] == 1 and game.players[0].hibernations == 1
 
 
-def test_lake_bonus_step_is_appended_after_the_base_hibernation_steps():
-    names = [name for name, _ in HIBERNATION_STEPS]
-    base = ["return_energy", "wake_resting", "rest_slots", "reset_switch", "hibernation_track", "solo_discard"]
-    assert names[: len(base)] == base and "lake_bonus" in names[len(base) :]
+def test_the_lake_bonus_comes_after_every_hibernation_step_as_the_packs_rule():
+    game = _game(energy_on=["standard_grey"])
+    game.board.buildings["1,0"] = {"player": 0, "size": "small"}
+    ctx = Ctx(game, 0, ABYSS)
+    drive(hibernate_steps(ctx), ["1", "gear"])
+    lake = next(i for i, line in enumerate(ctx.log) if "abyss_lake_1's hibernation reward" in line)
+    assert ctx.log[lake:] == [ctx.log[lake], "Ann gains 1 book"]  # the last thing the hibernation does
+    assert "Ann moves the hibernation marker to space 1" in ctx.log[:lake]
+    rule = ABYSS.component("abyss_lake_hibernation_rewards").effects["effect"]
+    assert [c.event.name for c in rule.clauses] == ["hibernated"]
 
 
 def test_range_cannot_be_counted_through_lakes():

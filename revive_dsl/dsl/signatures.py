@@ -46,6 +46,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "board_action": ("explore", "build", "populate"),
     "terrain": ("forest", "mountain", "field", "water", "sand"),
     "building": ("small", "large"),
+    # the tables of rewards by building size a tile kind prints (a lake's, 004)
+    "reward_table": ("building_reward", "hibernation_reward"),
     "token": ("forest_tile", "temple", "target", "sand_tile", "workshop", "gate", "falcon"),
     "half": ("top", "bottom"),
     # the counters and tracks packs declare (``kind: counter``), added as each pack's declarations load
@@ -71,6 +73,7 @@ TYPE_DOCS: dict[str, str] = {
     "board_action": "an action on the board: explore, build, populate",
     "terrain": "a kind of space: forest, mountain, field, water, sand",
     "building": "a building size: small or large",
+    "reward_table": "a table of rewards by building size a tile prints: building_reward or hibernation_reward",
     "token": "a tribe token: forest_tile, temple, target, sand_tile, workshop, gate, falcon",
     "half": "a half of a card: top or bottom",
     "declared": "a counter or track a pack declares (a component of kind `counter`)",
@@ -358,6 +361,13 @@ _EFFECTS = (
                 "rotate_card",
                 "Take the lower effect in a top slot, or the top in a lower slot.",
                 "during:play",
+            ),
+            (
+                "tile_rewards",
+                "table:reward_table",
+                "take the {table} of each tile beside your buildings, once per building size",
+                "tile_rewards hibernation_reward",
+                "Tiles in map order, small before large; a tile kind prints the table (a lake's).",
             ),
             (
                 "return_machine",
@@ -743,6 +753,13 @@ _EVENTS = _rows(
         ("populate", "", "whenever you populate", "populate", "When your figure is placed."),
         ("explore", "", "whenever you explore", "explore", "When the tile is flipped."),
         ("hibernate", "", "whenever you hibernate", "hibernate", "As the hibernation begins."),
+        (
+            "hibernated",
+            "",
+            "whenever your hibernation has been carried out",
+            "hibernated",
+            "After every step of the hibernation, before free actions may follow.",
+        ),
         ("ability", "", "whenever you activate your tribe ability", "ability", "After the ability is carried out."),
         ("recruit", "", "whenever you gain a card from the display", "recruit", "The card is known to the effect."),
         ("gain_crate", "", "whenever you gain a crate", "gain_crate", "Each crate gained."),

@@ -7,23 +7,19 @@ Rules encoded here (the lake tiles' data: ``building_reward`` and ``hibernation_
 - building reward: for each building type, the first time a player builds next to a lake they take
   that lake's building reward for the type (once per lake and type; a building touching several cells
   of one lake takes it once, :data:`~revive_dsl.rules.base.board_actions.REWARD_LARGE_SPACES`);
-- hibernation bonus: at each hibernation, for each building type the player has next to a lake, the
-  lake's hibernation reward for that type (lakes in map order, small before large) -- the hibernation
-  step ``lake_bonus``, appended after the base steps;
+- hibernation bonus: data, the pack's rule ``when hibernated: tile_rewards hibernation_reward``
+  (content/abyss/rules.yaml): at the end of each hibernation, for each building type the player has next
+  to a lake, the lake's hibernation reward for that type (lakes in map order, small before large);
 - range: nobody counts range through a lake (the blocker is ``range._lake``), except with the gates
   tribe's ``range_through_lakes``, where a whole lake counts as ONE large space
   (:data:`~revive_dsl.engine.range.LARGE_SPACES`);
 - lakes are no water spaces: they show ``lake``, never ``water``, so no water reward, no water scoring,
   no Hofstadterian temple there (nothing to do here; tests say so).
 
->>> from revive_dsl.engine.interpret import Ctx, run_to_end
->>> from revive_dsl.engine.state import Game, Player
->>> rules = Rules.load(("base", "abyss"))
->>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")], packs=["base", "abyss"])
->>> game.board.tiles["a02"] = {"tile": "abyss_lake_1", "orientation": 0, "explored": True}
->>> game.board.buildings["1,0"] = {"player": 0, "size": "small"}
->>> run_to_end(lake_bonus(Ctx(game, 0, rules)), [])
->>> game.players[0].resources["book"]
+>>> from revive_dsl.engine.state import Board
+>>> board = Board(tiles={"a02": {"tile": "abyss_lake_1", "orientation": 0, "explored": True}})
+>>> board.buildings["1,0"] = {"player": 0, "size": "small"}
+>>> own_buildings_next_to(Rules.load(("base", "abyss")), board, 0, "abyss_lake_1", "small")
 1
 """
 
@@ -36,7 +32,6 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings
 from revive_dsl.rules.abyss.lake_adjacency import is_lake, lake_slots, lakes_next_to
 from revive_dsl.rules.base import board_actions as actions
-from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS
 from revive_dsl.rules.base.tracks import run_program
 
 SIZES = ("small", "large")  # the two rows of a lake's table, in the order they are taken
@@ -90,24 +85,9 @@ def _building_reward(ctx: Ctx, space: str, size: str) -> Effect:
         yield from _run_reward(ctx, lake, f"building_reward.{size}")
 
 
-def lake_bonus(ctx: Ctx) -> Effect:
-    """The hibernation step: each lake's hibernation reward per building type the player has next to it."""
-    rules, board = rules_of(ctx), ctx.game.board
-    slots = lake_slots(rules, board)
-    if not slots:
-        return
-    for slot in slots:
-        lake = board.tiles[slot]["tile"]
-        for size in SIZES:
-            if own_buildings_next_to(rules, board, ctx.seat, lake, size):
-                yield from _run_reward(ctx, lake, f"hibernation_reward.{size}")
-
-
 actions.TERRAIN_REWARDS.setdefault("lake", _building_reward)
 actions.REWARD_LARGE_SPACES.add(lake_of)
 LARGE_SPACES.add(_lake_cells)
-if "lake_bonus" not in [name for name, _ in HIBERNATION_STEPS]:
-    HIBERNATION_STEPS.append(("lake_bonus", lake_bonus))
 
 
 def _lakes(ctx: Ctx) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ MODULES = [
     "tracks",
     "machines",
     "hibernate",
+    "tile_rewards",
     "tribes",
     "vast_crystals",
     "campaign_locations",

@@ -153,7 +153,8 @@ HIBERNATION_STEPS: Hooks[tuple[str, Callable[[Ctx], Effect]]] = Hooks(
 
 
 def hibernate_steps(ctx: Ctx) -> Effect:
-    """Carry out every hibernation step in order (the ``when hibernate`` hooks fire first).
+    """Carry out every hibernation step in order (the ``when hibernate`` clauses fire first, the ``when hibernated``
+    ones last: Call of the Abyss's lakes give their hibernation rewards so).
 
     Does not end the turn nor move the solo action cube: the hibernate move and the
     ``hibernate`` card effect each do what their own rule says.
@@ -170,6 +171,7 @@ def hibernate_steps(ctx: Ctx) -> Effect:
     yield from fire_trigger(ctx, "hibernate")
     for _, step in HIBERNATION_STEPS.of(ctx):
         yield from step(ctx)
+    yield from fire_trigger(ctx, "hibernated")
 
 
 @move("hibernate", action=True, available=lambda g: True, label="hibernate", first=True)
