@@ -9,8 +9,8 @@ are ``abyss(player).gadgets_used``):
   flip one face-up gadget face down for its effect; with none face up the switch simply has no bonus.
   Starting a journey is a use of the switch action, so it allows the bonus too (docs/rulings.md);
 - at every hibernation all gadgets turn face up, after the ``when hibernate`` clauses so that the base
-  technology (1 point per used gadget) still counts them (a step of ``hibernate.HIBERNATION_STEPS``);
-  ``ready_gadgets`` is the same as a DSL word;
+  technology (1 point per used gadget) still counts them: the tribe's rule ``when hibernated:
+  ready_gadgets`` (content/abyss/tribes.yaml);
 - ``unlock_gadget X`` (a technology's ``once``): the gadget joins the others, face up (unused).
 
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
@@ -36,7 +36,6 @@ from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.state import abyss
-from revive_dsl.rules.base.hibernate import HIBERNATION_STEPS
 from revive_dsl.rules.base.tracks import run_program
 
 TOKEN = "gadget_tile"  # the tribe's token in its content (``tokens: {gadget_tile: 4}``)
@@ -102,18 +101,6 @@ def _ready_gadgets(ctx: Ctx, call: n.Call) -> Effect:
         ctx.log.append(f"{ctx.player.name} turns all gadgets face up")
     return
     yield
-
-
-def _ready_at_hibernation(ctx: Ctx) -> Effect:
-    """The tribe's rule at each hibernation, after the ``when hibernate`` clauses have counted the used ones."""
-    if abyss(ctx.player).gadgets and ready_all(ctx.player):
-        ctx.log.append(f"{ctx.player.name} turns all gadgets face up")
-    return
-    yield
-
-
-if "ready_gadgets" not in [name for name, _ in HIBERNATION_STEPS]:
-    HIBERNATION_STEPS.append(("ready_gadgets", _ready_at_hibernation))
 
 
 @effect("unlock_gadget")
