@@ -136,6 +136,14 @@ RECENT_KEPT = 64  # registered rules kept alive even when nothing else holds the
 _RECENT: deque[Rules] = deque(maxlen=RECENT_KEPT)
 
 
+def forget_loaded() -> None:
+    """Forget the rules loaded so far (kept per pack list), so the next :meth:`Rules.load` reads the packs again:
+    for a process that outlives an edit of a pack on disk (a test that edits one, an editor)."""
+    _load.cache_clear()
+    REGISTERED.clear()
+    _RECENT.clear()
+
+
 @cache
 def _load(packs: tuple[str, ...]) -> Rules:
     from revive_dsl.engine.registry import load_content, load_packages

@@ -243,13 +243,7 @@ def new_game(
     conflicts = variant_conflicts(variants)
     if conflicts:
         raise ValueError("; ".join(conflicts))
-    rng, drawn = random.Random(seed), {}
-    for _step, draw in SETUP_DRAWS.of(rules):
-        draw(rules, rng, len(players), variants, drawn)
-    tiles = {name: rules.ids(kind) for name, (_, kind) in SLOT_OUTCOMES.items()}
-    apply_outcomes(drawn, outcomes or {}, tiles)
-    for follow in AFTER_OUTCOMES.of(rules):
-        follow(rules, rng, drawn, outcomes or {})
+    drawn = setup_draws(rules, len(players), seed, variants, outcomes)
     game = Game(packs=list(rules.packs), variants=variants, seed=seed)
     game.players = [
         Player(seat=seat, name=name, tribe=tribe, side=side) for seat, (name, tribe, side) in enumerate(players)
@@ -257,6 +251,35 @@ def new_game(
     for step in (*SETUP_STEPS.of(rules), *FINISHING_STEPS.of(rules)):
         step(rules, game, drawn)
     return game
+
+
+def setup_draws(
+    rules: Rules, seats: int, seed: int, variants: list[str], outcomes: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What chance gives a game's setup, by outcome name (``starting_tiles``, ``citizen_deck``...): the seed's draws
+    in the order of chance, then the ``outcomes`` a script fixes, and what follows from them. The setup steps lay
+    the game out from it (:func:`new_game`); a recorder writes it (``revive_dsl.replay.record.setup_outcomes``).
+
+    >>> from revive_dsl.engine.registry import load_packages
+    >>> load_packages(["base"])
+    >>> drawn = setup_draws(Rules.load(("base",)), 1, 3, [], {"crates": ["crate_07"]})
+    >>> drawn["crates"][0], len(drawn["citizen_deck"]) > 5
+    ('crate_07', True)
+    """
+    rng, drawn = random.Random(seed), {}
+    for _step, draw in SETUP_DRAWS.of(rules):
+        draw(rules, rng, seats, variants, drawn)
+    # a slot may get a tile of its kind, or any other the setup lays in such slots (the expansion's lakes)
+    tiles = {name: [*rules.ids(kind), *_laid(drawn.get(name))] for name, (_, kind) in SLOT_OUTCOMES.items()}
+    apply_outcomes(drawn, outcomes or {}, tiles)
+    for follow in AFTER_OUTCOMES.of(rules):
+        follow(rules, rng, drawn, outcomes or {})
+    return drawn
+
+
+def _laid(slots: dict[str, Any] | None) -> list[str]:
+    """The tile ids a slot draw laid (``{slot: id}`` or ``{slot: {tile: id, ...}}``)."""
+    return [v.get("tile") if isinstance(v, dict) else v for v in (slots or {}).values()]
 
 
 def setup_pending(game: Game) -> bool:

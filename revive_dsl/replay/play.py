@@ -55,7 +55,7 @@ from revive_dsl.positions import DslError
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import format_move, parse_move
 from revive_dsl.replay.player import Replay, ReplayError
-from revive_dsl.replay.record import _line, dump_script, pack_references
+from revive_dsl.replay.record import dump_script, move_line, pack_references, setup_outcomes
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
 from revive_dsl.replay.terminal import width
 
@@ -224,7 +224,10 @@ def new_session(
     if variants:
         data["variants"] = list(variants)
     data["setup"] = {"seed": seed, "draws": draws}
-    return _session(data, [], out, seed, ai or {})
+    session = _session(data, [], out, seed, ai or {})
+    # what the setup showed, written, so the game replays after its packs gain a card (the seed then deals otherwise)
+    data["setup"]["outcomes"] = setup_outcomes(session.replay.rules, players, seed, list(variants))
+    return session
 
 
 def from_script(source: str | Path, at: int | None, out: str | Path, ai: dict[str, str] | None = None) -> Session:
@@ -355,7 +358,7 @@ class Player:
             runner.answer(key)
             answers.append((decision.player, key))
         took = chance.drawn(before, runner.game)
-        line = format_move(_line(s.names, answers, in_setup, took))
+        line = format_move(move_line(s.names, answers, in_setup, took))
         self.commit(line, human, answers)
 
     def commit(self, line: str, human: bool, answers: list[tuple[int, str]]) -> None:

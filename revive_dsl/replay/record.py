@@ -8,8 +8,8 @@ gives the identical final state (tests check it for every player count).
 >>> rules = Rules.load(("base",))
 >>> record = play_random_game(rules, [("Ann", "nadair", "sun")], seed=4)
 >>> data = script_from_answers(rules, record.players, record.seed, record.variants, record.answers)
->>> data["steps"][0], data["setup"]
-('Ann play start_d_6 top_left no', {'seed': 4, 'draws': 'seed'})
+>>> data["steps"][0], data["setup"]["seed"], data["setup"]["outcomes"]["citizen_deck"][:3]  # the display's top
+('Ann play start_d_6 top_left no', 4, ['cit_harvester', 'cit_steward', 'cit_quartermaster'])
 """
 
 from __future__ import annotations
@@ -51,14 +51,74 @@ def moves_of(
         current.append((seat, key))
         following = runner.decision()
         if runner.between_moves and (following is None or following.rule == "turn"):
-            lines.append(_line(names, current, setup, chance.drawn(before, runner.game)))
+            lines.append(move_line(names, current, setup, chance.drawn(before, runner.game)))
             current, before, setup = [], runner.game, False
     if current:
         raise ValueError("the answers stop in the middle of a move")
     return lines
 
 
-def _line(names: list[str], answers: list[tuple[int, str]], setup: bool, took: list[tuple[str, str]]) -> MoveLine:
+def setup_outcomes(
+    rules: Rules, players: list[tuple[str, str, str]], seed: int, variants: Iterable[str]
+) -> dict[str, Any]:
+    """Everything chance gave the game's setup, as ``setup.outcomes`` (docs/replay-format.md): every tile and its
+    place, each pile in its whole order (top first; the displays are dealt from it), each player's dealt cards and
+    artifact cards. A game recorded with them replays after its packs gain a card, a tile or a machine: the seed
+    then shuffles otherwise, but the outcomes put back everything the game had, and a new component goes under its
+    pile (or, a tile, wherever no slot is written: back to the box). An outcome naming a component the packs no
+    longer have is an error at it.
+
+    >>> out = setup_outcomes(Rules.load(("base",)), [("Ann", "nadair", "sun")], 3, [])
+    >>> sorted(out)[:4], len(out["citizen_deck"]) > 5, out["crates"][:2]
+    (['area_tiles', 'artifact_cards', 'citizen_deck', 'crates'], True, ['crate_08', 'crate_27'])
+    """
+    from revive_dsl.engine.setup import setup_draws
+
+    drawn = setup_draws(rules, len(players), seed, list(variants))
+    return {name: value for name, value in drawn.items() if value is not None}
+
+
+class FlowValue:
+    """Lists written on one line (``[crate_07, crate_01]``) inside a block-style script: a recorded setup's
+    outcomes stay readable."""
+
+    @staticmethod
+    def of(value: Any) -> Any:
+        if isinstance(value, list):
+            return FlowList(FlowValue.of(v) for v in value)
+        if isinstance(value, dict):
+            inner = {k: FlowValue.of(v) for k, v in value.items()}
+            plain = all(not isinstance(v, (list, dict)) for v in value.values())
+            return FlowDict(inner) if plain and len(value) <= 3 else inner
+        return value
+
+
+class FlowList(list):
+    """A list the script writer puts on one line."""
+
+
+class FlowDict(dict):
+    """A small mapping the script writer puts on one line (``{tile: largeloc_1, side: 0}``)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow_list(dumper: yaml.SafeDumper, data: FlowList) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", list(data), flow_style=True)
+
+
+def _flow_dict(dumper: yaml.SafeDumper, data: FlowDict) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", dict(data), flow_style=True)
+
+
+_Dumper.add_representer(FlowList, _flow_list)
+_Dumper.add_representer(FlowDict, _flow_dict)
+
+
+def move_line(names: list[str], answers: list[tuple[int, str]], setup: bool, took: list[tuple[str, str]]) -> MoveLine:
+    """One move line: the answers of a move (seat, key) by the players named, with what chance drew (``took``)."""
     reveals = tuple(Reveal(p, i) for p, i in took)
     if setup:
         return MoveLine(None, None, tuple(Answer(k, names[s]) for s, k in answers), reveals)
@@ -84,7 +144,7 @@ def script_from_answers(
     data["players"] = [{"name": n, "tribe": t, "side": s} for n, t, s in players]
     if variants:
         data["variants"] = variants
-    data["setup"] = {"seed": seed, "draws": "seed"}
+    data["setup"] = {"seed": seed, "draws": "seed", "outcomes": setup_outcomes(rules, players, seed, variants)}
     data["steps"] = [format_move(m) for m in moves_of(rules, players, seed, variants, answers)]
     return data
 
@@ -116,4 +176,9 @@ def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:
     head = ""
     if folder is not None:
         head = f"# yaml-language-server: $schema={schema_reference('script.schema.json', Path(folder))}\n"
-    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120, default_flow_style=False)
+    setup = data.get("setup")
+    if isinstance(setup, dict) and isinstance(setup.get("outcomes"), dict):  # written compactly, however it was read
+        data = {**data, "setup": {**setup, "outcomes": FlowValue.of(setup["outcomes"])}}
+    return head + yaml.dump(
+        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120, default_flow_style=False
+    )

@@ -1,0 +1,180 @@
+"""Recorded games outlive content edits: a recorder writes what the setup showed (``setup.outcomes``) and every draw
+of the moves, so a game keeps replaying, every state the same but for the piles that hold the new components, after
+a card, an area tile and a machine token join its pack.
+
+Games are recorded as ``revive simulate --out`` writes them and as ``revive play --out`` does with computer seats
+(with ``--draws seed`` and ``--draws script``).
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from revive_dsl import cli
+from revive_dsl.engine.rules import Rules, forget_loaded
+from revive_dsl.engine.simulate import play_random_game
+from revive_dsl.positions import DslError
+from revive_dsl.replay import play
+from revive_dsl.replay.player import Replay
+from revive_dsl.replay.record import dump_script, script_from_answers
+from revive_dsl.replay.script import load_script
+
+KILN = {
+    "pack.yaml": 'id: kiln\nname: Kiln\nversion: "1.0"\ndepends: [base]\n',
+    "citizen_cards.yaml": """
+        kind: citizen_card
+        components:
+          - {id: kiln_cit_potter, name: Potter, colour: grey, provenance: representative, top: gain gear, bottom: slot}
+        """,
+}
+# The edit: one more citizen card, area tile and machine token, each in a pile the setup shuffles.
+ADDED = {
+    "citizen_cards.yaml": """
+          - {id: kiln_cit_glazer, name: Glazer, colour: green, provenance: representative, top: gain food, bottom: slot}
+        """,
+    "area_tiles.yaml": """
+        kind: area_tile
+        components:
+          - id: kiln_area_tile
+            name: Kiln area tile
+            provenance: representative
+            back: "pay gear -> points 2"
+            spaces: [{terrain: water}, {terrain: sand}, {terrain: field}, {terrain: mountain}]
+        """,
+    "machine_tokens.yaml": """
+        kind: machine_token
+        components:
+          - {id: kiln_mach_oven, name: Oven, colour: grey, provenance: representative, effect: "machine: gain 2 food"}
+        """,
+}
+NEW = ("kiln_cit_glazer", "kiln_area_tile", "kiln_mach_oven")
+PLAYERS = [("Ann", "nadair", "sun"), ("Bob", "kuniban", "sun")]
+
+
+def make_kiln(tmp_path: Path) -> Path:
+    folder = tmp_path / "kiln"
+    folder.mkdir()
+    for name, text in KILN.items():
+        (folder / name).write_text(textwrap.dedent(text))
+    return folder
+
+
+def edit_kiln(folder: Path) -> None:
+    """Add a citizen card, an area tile and a machine token to the pack, as an author would (this process then
+    reads the pack again)."""
+    for name, text in ADDED.items():
+        path = folder / name
+        old = path.read_text() if path.exists() else ""
+        added = textwrap.dedent(text).lstrip("\n")
+        path.write_text(old + textwrap.indent(added, "  ") if old else added)
+    forget_loaded()
+
+
+def states(path: Path) -> list[dict[str, Any]]:
+    """The state after the setup and after every step of a script."""
+    replay = Replay(load_script(path))
+    out = [replay.game.to_dict()]
+    for _ in replay.steps():
+        out.append(replay.game.to_dict())
+    return out
+
+
+def flat(value: Any, path: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        return {k: v for key, item in value.items() for k, v in flat(item, f"{path}.{key}" if path else key).items()}
+    return {path: value}
+
+
+def piles_only(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The paths where two states differ that are not a pile holding a new component: none is wanted. A pile is
+    the citizen deck, a machine pile, or an area slot still face down (the face-down tiles are a pile laid out)."""
+    one, two = flat(before), flat(after)
+    wrong = []
+    for path in sorted(set(one) | set(two)):
+        if one.get(path) == two.get(path):
+            continue
+        if path in ("supply.citizen_deck", "supply.machine_piles.grey") or path == "supply.removed":
+            continue
+        if path.startswith("board.tiles.") and not two.get(path.rsplit(".", 1)[0] + ".explored", False):
+            continue
+        wrong.append(f"{path}: {one.get(path)!r} -> {two.get(path)!r}")
+    return wrong
+
+
+def simulated(folder: Path, out: Path, seed: int) -> Path:
+    rules = Rules.load(("base", str(folder)))
+    record = play_random_game(rules, PLAYERS, seed=seed)
+    data = script_from_answers(rules, record.players, record.seed, record.variants, record.answers)
+    data["packs"] = ["base", "../kiln"]
+    out.write_text(dump_script(data, out.parent))
+    return out
+
+
+def played(folder: Path, out: Path, draws: str) -> Path:
+    argv = ["play", "--players", "Ann:nadair:sun,Bob:kuniban:sun", "--ai", "Ann=random,Bob=random", "--seed", "7"]
+    args = cli.build_parser().parse_args([*argv, "--packs", f"base,{folder}", "--draws", draws, "--out", str(out)])
+    session = play.session_of(args)
+    session.replay.game  # noqa: B018 (set up)
+    assert play.Player(session, lambda prompt: "q", Console(file=io.StringIO(), width=100)).run() == 0
+    return out
+
+
+@pytest.mark.parametrize("seed", [2, 11])
+def test_a_simulated_game_replays_after_a_card_a_tile_and_a_machine_join_its_pack(tmp_path, seed):
+    folder = make_kiln(tmp_path)
+    (tmp_path / "games").mkdir()
+    script = simulated(folder, tmp_path / "games" / "game.yaml", seed)
+    before = states(script)
+    edit_kiln(folder)
+    after = states(script)  # every step still replays, every expectation of the moves met
+    assert len(before) == len(after)
+    for step, (old, new) in enumerate(zip(before, after, strict=True)):
+        assert piles_only(old, new) == [], f"step {step}"
+    assert any(kind in str(after[0]) for kind in NEW)  # the new components are in the game, in the piles
+
+
+@pytest.mark.parametrize("draws", ["seed", "script"])
+def test_a_game_played_with_computer_seats_replays_after_the_pack_gains_components(tmp_path, draws):
+    folder = make_kiln(tmp_path)
+    script = played(folder, tmp_path / "game.yaml", draws)
+    assert "outcomes" in load_script(script).setup
+    before = states(script)
+    edit_kiln(folder)
+    after = states(script)
+    for step, (old, new) in enumerate(zip(before, after, strict=True)):
+        assert piles_only(old, new) == [], f"step {step}"
+
+
+def test_without_the_recorded_outcomes_the_same_edit_breaks_the_game(tmp_path):
+    folder = make_kiln(tmp_path)
+    (tmp_path / "games").mkdir()
+    script = simulated(folder, tmp_path / "games" / "game.yaml", 2)
+    data = load_script(script).data
+    del data["setup"]["outcomes"]
+    script.write_text(dump_script(data, script.parent))
+    before = states(script)
+    edit_kiln(folder)
+    try:
+        after = states(script)
+    except DslError:
+        return  # a step no longer replays
+    assert any(piles_only(old, new) for old, new in zip(before, after, strict=False))
+
+
+def test_a_recorded_outcome_naming_a_component_that_is_gone_is_a_positioned_error(tmp_path):
+    folder = make_kiln(tmp_path)
+    (tmp_path / "games").mkdir()
+    script = simulated(folder, tmp_path / "games" / "game.yaml", 2)
+    data = load_script(script).data
+    shown = data["setup"]["outcomes"]["citizen_deck"]
+    data["setup"]["outcomes"]["citizen_deck"] = ["kiln_cit_gone", *shown[1:]]
+    script.write_text(dump_script(data, script.parent))
+    with pytest.raises(DslError) as err:
+        states(script)
+    assert "game.yaml:" in str(err.value) and "'kiln_cit_gone' is not in the citizen deck" in str(err.value)
