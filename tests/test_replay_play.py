@@ -106,6 +106,12 @@ def test_take_back_undoes_the_whole_move_and_the_drivers_after_it(tmp_path: Path
     assert session.replay.done == 1
 
 
+def test_quitting_before_the_first_move_writes_no_file(tmp_path: Path):
+    out = tmp_path / "game.yaml"
+    _, shown, _ = run([*TWO, "--out", str(out)], ["s", "q"])
+    assert not out.exists() and f"no move made; {out} not written" in shown
+
+
 def test_save_then_quit(tmp_path: Path):
     out = tmp_path / "game.yaml"
     _, shown, typist = run([*TWO, "--out", str(out)], ["switch", "gear", "s", "end", "q"])

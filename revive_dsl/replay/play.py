@@ -169,14 +169,16 @@ class Session:
     def save(self) -> str:
         """Write the script to :attr:`out` unless that changes nothing; what was done, as a sentence.
 
-        A file that was there before is not written while no move has been made (nothing played is never
-        written over a game), nor a text already saved. Raises :class:`~revive_dsl.fileio.WriteError`.
+        Nothing is written while no move has been made (no file appears for a game never played, and nothing
+        played is never written over a game), nor a text already saved. Raises
+        :class:`~revive_dsl.fileio.WriteError`.
         """
         text = self.text()
         if text == self.written:
             return f"{self.out} is up to date ({self.step_count()})"
-        if self.written is None and not self.moves and self.out.exists():
-            return f"no move made; {self.out} left as it was"
+        if self.written is None and not self.moves:
+            there = "left as it was" if self.out.exists() else "not written"
+            return f"no move made; {self.out} {there}"
         make_folder(self.out.parent)
         write_text_atomic(self.out, text)
         self.written = text
