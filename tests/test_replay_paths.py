@@ -372,3 +372,33 @@ def test_the_documented_rules_test_checks_the_score_lines_by_name() -> None:
         "final-score.yaml:23:44",
         "step 2 (Ann end): expect Ann.score.lines.remaining resources: wanted 2, the state has 3",
     )
+
+
+# --- absent, and a key YAML split at its comma ------------------------------------------------
+
+
+def test_expect_absent_passes_for_a_path_the_state_does_not_have() -> None:
+    replay = play("    expect: {'board.tokens.-1,3': absent, 'board.tokens.-2,3.token': target}\n")
+    assert replay.done == 5
+
+
+def test_expect_absent_fails_where_the_path_is_there_and_says_what_it_holds() -> None:
+    where, message = refused("    expect: {'board.tokens.-2,3': absent}\n")
+    assert where == "s.yaml:10:35"  # at the value: absent
+    assert (
+        message
+        == f'{STEP5}: expect board.tokens.-2,3: wanted absent, the state has {{"player": "Bob", "token": "target"}}'
+    )
+
+
+def test_expect_absent_refuses_a_near_miss_of_a_field_so_a_typo_cannot_pass() -> None:
+    _, message = refused("    expect: {Bob.pionts: absent}\n")
+    assert "no 'pionts' in Bob.pionts, but Bob has 'points'" in message
+
+
+def test_a_space_key_yaml_split_at_its_comma_says_to_quote_it() -> None:
+    text = DUO + "  - move: Bob play start_b_4 bottom_left ability -2,3\n    expect: {board.tokens.-2,3: absent}\n"
+    with pytest.raises(Exception) as err:
+        load_script_text(text, "s.yaml")
+    assert "s.yaml:10:29: YAML split the key 'board.tokens.-2,3' at its comma" in str(err.value)  # the comma
+    assert "quote the key: 'board.tokens.-2,3'" in str(err.value)

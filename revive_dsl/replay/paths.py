@@ -400,6 +400,39 @@ def lookup(data: Any, path: str) -> Any:
     return here
 
 
+ABSENT = "absent"  # the value an ``expect:`` entry gives a path that must not be in the state
+
+
+def absent_problem(data: Any, path: str) -> str | None:
+    """None when ``path`` is not in the view ``data`` (``expect: {PATH: absent}``), else what is wrong: the path is
+    there (and what it holds), or its parent is not (a path that could never be there says nothing), or its last
+    key is a near miss of a field the parent has (a typo would pass for ever).
+
+    >>> data = {"board": {"tokens": {"1,1": {"token": "gate"}}}, "Ann": {"points": 3}}
+    >>> absent_problem(data, "board.tokens.1,0"), absent_problem(data, "board.tokens.1,1")
+    (None, 'wanted absent, the state has {"token": "gate"}')
+    >>> absent_problem(data, "Ann.pionts")[:38], absent_problem(data, "bord.tokens.1,0")[:18]
+    ("no 'pionts' in Ann.pionts, but Ann has", "no 'bord' in bord.")
+    """
+    head, _, last = path.rpartition(".")
+    try:
+        parent = lookup(data, head) if head else data
+    except PathError as err:
+        return str(err)
+    if not isinstance(parent, dict | list):
+        return f"{head} holds {_show(parent)}, which has no keys: absent needs a path into a mapping or a list"
+    found = _step(parent, last)
+    if found is not MISSING:
+        return f"wanted absent, the state has {_show(found)}"
+    if isinstance(parent, dict) and all(_OPERATOR_WORD.fullmatch(str(k)) for k in parent):
+        close = difflib.get_close_matches(last, [str(k) for k in parent], n=1, cutoff=0.8)
+        if close:
+            return (
+                f"no '{last}' in {path}, but {head} has '{close[0]}': absent passes only for a key that could be there"
+            )
+    return None
+
+
 def nearest(data: Any, path: str, found: str = "") -> list[str]:
     """The existing paths closest to ``path``, under ``found`` (the part of it that exists; the whole view if empty).
 

@@ -357,6 +357,11 @@ class Replay:
         for written, wanted in step.expect.items():
             at = self.script.doc.pos(("steps", step.index - 1, "expect", written))
             path = self.script.path(written)
+            if wanted == paths.ABSENT:
+                problem = paths.absent_problem(data, path)
+                if problem is not None:
+                    raise self._refuse(step, at, f"expect {path}: {problem}")
+                continue
             try:
                 actual = lookup(data, path)
             except PathError as err:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import itertools
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -240,6 +242,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
             if who is not None and who not in names:
                 problems.append(Diagnostic(at, f"unknown player '{who}'; the players are {', '.join(names)}"))
         extra = {} if isinstance(raw, str) else raw
+        problems.extend(_split_keys(doc, i, extra.get("expect")))
         steps.append(
             Step(
                 i + 1,
@@ -257,6 +260,36 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
     if problems:
         raise DslError(attach_lines(problems, {file: text}))
     return Script(file, text, data, doc, steps)
+
+
+def _split_keys(doc: Any, index: int, expect: Any) -> list[Diagnostic]:
+    """An ``expect`` key YAML split at a comma: in a flow mapping (``{board.tokens.1,0: ...}``) the comma of a space
+    key ends an entry, leaving ``board.tokens.1`` with no value and a key ``0``; say to quote the key.
+
+    >>> from revive_dsl.content.yamlsrc import load_yaml
+    >>> doc = load_yaml("steps:\\n- move: Ann end\\n  expect: {board.tokens.1,0: absent}\\n", "s.yaml")
+    >>> [d.message[-40:] for d in _split_keys(doc, 0, doc.data["steps"][0]["expect"])]
+    ["ntry): quote the key: 'board.tokens.1,0'"]
+    """
+    if not isinstance(expect, dict):
+        return []
+    keys = list(expect)
+    out = []
+    for key, after in itertools.pairwise(keys):
+        if (
+            expect[key] is None
+            and re.fullmatch(r"-?\d+", str(key).rsplit(".", 1)[-1])
+            and re.match(r"-?\d", str(after))
+        ):
+            whole = f"{key},{after}"
+            out.append(
+                Diagnostic(
+                    doc.pos(("steps", index, "expect", key)),
+                    f"YAML split the key '{whole}' at its comma (in {{ }} a comma ends an entry): quote the key: "
+                    f"'{whole}'",
+                )
+            )
+    return out
 
 
 def script_problems(path: str | Path) -> tuple[Script | None, list[Diagnostic]]:
