@@ -3,6 +3,7 @@ goes on (a rules test can say "the switch is used once" and still pass)."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -105,6 +106,22 @@ def test_an_answer_of_another_kind_than_the_decisions_options_is_a_script_error(
     assert (pos, refusal) == ("s.yaml:6:15", False)
     assert "'gear' is not a legal answer for turn (what do you do?) in any state: it is a resource, and its " in message
     assert "answers are moves; legal: " in message
+
+
+def test_a_space_where_only_yes_or_no_answers_is_a_script_error_not_a_refusal():
+    """From a bundled game: Ann's card asks whether to pay again ("yes"/"no"); a space there could never
+    answer, whatever the state, so ``refused:`` does not excuse it."""
+    from revive_dsl.replay.record import dump_script
+    from revive_dsl.replay.script import load_script
+
+    game = load_script(Path(__file__).parent.parent / "replays" / "games" / "2p-nadair-ox49.yaml")
+    steps = game.data["steps"]
+    at = next(i for i, s in enumerate(steps) if isinstance(s, str) and s.startswith("Ann play start_c_2 bottom_right"))
+    data = {**game.data, "steps": [*steps[:at], {"move": "Ann play start_c_2 bottom_right 1,0", "refused": True}]}
+    pos, message, refusal = refused_error(dump_script(data))
+    assert refusal is False and pos.endswith(":41")
+    assert "'1,0' is not a legal answer for up to N times (" in message
+    assert "in any state: it is a space, and its answers are the words yes, no; legal: yes, no" in message
 
 
 JOURNEY = (

@@ -9,7 +9,8 @@ it is an error in the script, which a step marked ``refused:`` does not excuse:
   content, the rules or the state, a number) -- ``abilty``;
 - a module space past its slot's spaces (``top_left.3``: module spaces count from 0) or a journey requirement
   the journey does not have (``abyss_journey_green_2:0``: requirements count from 1);
-- a key of another kind than every option the decision has now (a resource answering "what do you do?").
+- a key of another kind than every option the decision has now (a resource answering "what do you do?", a space
+  where only ``use``/``skip`` answer).
 
 :func:`script_error` returns the message for such a key, with the nearest legal key or name, or None for a key
 the rules refuse.
@@ -26,6 +27,11 @@ True
 it names nothing the game knows; did you mean 'build'?
 >>> script_error("gear", turn, game, rules)
 "'gear' is not a legal answer for turn (what do you do?) in any state: it is a resource, and its answers are moves"
+>>> optional = Decision(0, "optional", "use it?", options_of(["use", "skip"]))
+>>> script_error("1,0", optional, game, rules).split(" in any state: ")[1]
+'it is a space, and its answers are the words use, skip'
+>>> script_error("skip", Decision(0, "must", "which card?", options_of(["cit_smith"])), game, rules) is None
+True
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ _KIND_NAMES = {
     "module space": ("a module space", "module spaces"),
     "requirement": ("a journey requirement", "journey requirements"),
     "payment": ("a payment", "payments"),
+    "word": ("an answer word", "answer words"),
 }
 # per Rules object (by id, checked against a weak reference: rules are not hashable)
 _WORDS: dict[int, tuple[weakref.ref, frozenset[str]]] = {}
@@ -73,11 +80,23 @@ def script_error(key: str, decision: Decision, game: Game, rules: Rules) -> str 
         near = _near(key, decision.legal_keys(), words)
         return f"{never}{bad}; did you mean '{near}'?" if near else never + bad
     kind = _kind(key, rules, names)
-    offered = {k for k in (_kind(o, rules, names) for o in decision.legal_keys()) if k is not None}
+    legal = decision.legal_keys()
+    offered = {k for k in (_offered_kind(o, rules, names) for o in legal) if k is not None}
     if kind is not None and offered and kind not in offered:
-        them = ", ".join(_KIND_NAMES[k][1] for k in sorted(offered))
+        them = ", ".join(_KIND_NAMES[k][1] for k in sorted(offered) if k != "word")
+        words = [o for o in legal if _offered_kind(o, rules, names) == "word"]
+        if words:
+            them = ", ".join(filter(None, [them, f"the words {', '.join(words)}"]))
         return f"{never}it is {_KIND_NAMES[kind][0]}, and its answers are {them}"
     return None
+
+
+def _offered_kind(option: str, rules: Rules, names: list[str]) -> str | None:
+    """The kind of an option the decision offers: an answer word (``use``, ``skip``, ``top``...) is one too, so a
+    space or a card given where only such words answer is of another kind (a key that is itself such a word is
+    not compared: ``skip`` where skipping is not offered now is the rules' refusal)."""
+    kind = _kind(option, rules, names)
+    return "word" if kind is None and option in ANSWER_WORDS else kind
 
 
 def names_nothing(key: str, game: Game, rules: Rules) -> str | None:
