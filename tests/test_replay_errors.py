@@ -178,7 +178,7 @@ def test_missing_answer():
         "s.yaml:6:5",
         2,
         "step 2 (Ann hibernate): the move does not answer hibernation reward (take the reward of which space?, Ann); "
-        "legal: 1",
+        "legal: 1; then gain a basic resource (gain 1 of which?, Ann); legal: gear, book, food",
         "hibernation reward",
         ["1"],
     )
@@ -192,6 +192,20 @@ def test_missing_answer_later_in_the_move():
     assert err.decision is not None and err.legal
     assert d.message.endswith("; legal: " + ", ".join(err.legal))
     assert replay.game.to_json() == err.last_good.to_json() == replay.states[1].to_json()
+
+
+def test_every_question_a_move_leaves_unanswered_is_listed_at_once_with_the_choice_it_followed():
+    # which card, then which slot: the slot question is the one after the first card, and says so
+    err, _ = play_error(DUO + "  - Ann play\n")
+    [d] = err.diagnostics
+    first, _, rest = d.message.partition("; then ")
+    assert first == "step 2 (Ann play): the move does not answer play a card (play which card?, Ann); legal: " + (
+        ", ".join(err.legal)
+    )
+    assert rest == (
+        f"play a card (into which slot?, Ann) (after {err.legal[0]}, the first of {len(err.legal)}); "
+        "legal: top_left, top_right, bottom_left, bottom_right"
+    )
 
 
 def test_extra_answers():

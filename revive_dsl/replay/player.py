@@ -285,9 +285,10 @@ class Replay:
             if not answers:
                 assert decision is not None
                 legal = ", ".join(decision.legal_keys())
+                rest = self._questions_after(runner, decision)  # the runner is cancelled by the failure
                 raise fail(
                     move.pos,
-                    f"the move does not answer {decision.title} ({decision.prompt}, {who}); legal: {legal}",
+                    f"the move does not answer {decision.title} ({decision.prompt}, {who}); legal: {legal}{rest}",
                     decision,
                 )
             answer = answers.pop(0)
@@ -326,6 +327,31 @@ class Replay:
                 raise fail(move.pos, message)
         done = step or Step(self.done + 1, format_move(move), move, move.pos)
         return StepResult(done, before, after, runner.log[self._log_mark :], taken, took, labels=labels)
+
+    def _questions_after(self, runner: Runner, decision: Decision, most: int = 20) -> str:
+        """The questions a move still asks after ``decision``, the first it leaves unanswered, so a script is
+        completed in one pass: each with who answers it and its legal keys, found by answering each question with
+        its first legal key (said where there was a choice: a later question may depend on it). Empty when none
+        follows. Played on the move's working state, which the failure that reports them throws away."""
+        out: list[str] = []
+        for _ in range(most):
+            keys = decision.legal_keys()
+            if not keys:
+                break
+            try:
+                runner.answer(keys[0])
+            except IllegalAnswer:  # pragma: no cover - a legal key is accepted
+                break
+            following = runner.decision()
+            if following is None or (runner.between_moves and following.rule == "turn"):
+                break
+            who = self.names[following.player] if following.player >= 0 else "chance"
+            after = f" (after {keys[0]}, the first of {len(keys)})" if len(keys) > 1 else ""
+            out.append(
+                f"{following.title} ({following.prompt}, {who}){after}; legal: {', '.join(following.legal_keys())}"
+            )
+            decision = following
+        return "".join(f"; then {line}" for line in out)
 
     def _typo(self, answer: Answer, later: list[Answer], decision: Decision) -> tuple[Pos, str] | None:
         """Where and why an answer the engine refused is the script's mistake (:mod:`.answer_keys`), or None.
