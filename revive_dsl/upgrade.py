@@ -13,7 +13,10 @@ move lines (and an ``end`` step where a turn used to end by itself), changing no
   ``after``);
 - **formats 1 to 3** (to 2026-11-25): the solo discard keyed a component in a display by its kind and id
   (``machine:mach_green_1``); now by its id alone, as every other question about a display
-  (:func:`renamed_key`).
+  (:func:`renamed_key`);
+- **formats 1 to 4** (to 2026-11-27): a payment an effect offers was answered ``pay``, another time of a repeat
+  ``yes`` or ``no``; now every optional effect is answered ``use`` or ``skip`` (:func:`renamed_key`; the old
+  words are still read).
 
 A format-1 script is tried as the later notation first (most were written in it), then as the first. The
 upgrade keeps a script only if the upgraded text replays to its end with every ``expect:`` met, and the same
@@ -44,7 +47,7 @@ from pathlib import Path
 import yaml
 
 from revive_dsl.content.packs import read_source
-from revive_dsl.engine.decisions import Decision
+from revive_dsl.engine.decisions import SYNONYMS, Decision
 from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
 from revive_dsl.replay.notation import Answer, MoveLine, format_move
@@ -91,8 +94,8 @@ def _first(decision: Decision, taken: list[tuple[str, str]], ahead: str | None) 
     keys = decision.legal_keys()
     if decision.rule == "optional effect" and keys == ["use", "skip"]:
         return "use"
-    if decision.rule == "pay" and keys == ["pay", "skip"]:
-        return "pay"
+    if decision.rule == "pay" and keys == ["use", "skip"]:
+        return "use"
     unit = _UNIT.search(decision.prompt) if decision.rule == "pay" else None
     if unit is not None and unit.group(1) != "1":  # unit 2 and later of a cost: the kind the one question chose
         return next((key for prompt, key in reversed(taken) if _UNIT.search(prompt) and "(1 of" in prompt), None)
@@ -102,19 +105,24 @@ def _first(decision: Decision, taken: list[tuple[str, str]], ahead: str | None) 
 LATER = Reading("the notation of formats 1 and 2", _later)
 FIRST = Reading("format 1's first notation (before 2026-11-23)", _first, turn_ends=True)
 THIRD = Reading("the notation of format 3", lambda decision, taken, ahead: None)
-READINGS: dict[int, list[Reading]] = {1: [LATER, FIRST], 2: [LATER], 3: [THIRD]}
+FOURTH = Reading("the notation of format 4", lambda decision, taken, ahead: None)
+READINGS: dict[int, list[Reading]] = {1: [LATER, FIRST], 2: [LATER], 3: [THIRD], 4: [FOURTH]}
 
 _KIND_KEY = re.compile(r"^(?:citizen|machine|module):([A-Za-z0-9_]+)$")
 
 
 def renamed_key(key: str) -> str:
-    """An answer key of formats 1 to 3 as format 4 writes it: a component in a display is keyed by its id alone.
+    """An answer key of an older format as today's scripts write it: a component in a display keyed by its id alone
+    (formats 1 to 3), and an optional effect answered ``use`` or ``skip`` (formats 1 to 4 wrote ``pay``, ``yes``,
+    ``no``, which no question offers any more).
 
     >>> renamed_key("machine:mach_green_1"), renamed_key("citizen:cit_scout"), renamed_key("top_left.0")
     ('mach_green_1', 'cit_scout', 'top_left.0')
+    >>> renamed_key("pay"), renamed_key("yes"), renamed_key("no"), renamed_key("food")
+    ('use', 'use', 'skip', 'food')
     """
     found = _KIND_KEY.match(key)
-    return found.group(1) if found else key
+    return found.group(1) if found else SYNONYMS.get(key, key)
 
 
 def _renamed(move: MoveLine) -> MoveLine:

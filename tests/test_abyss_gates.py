@@ -59,7 +59,7 @@ def test_gate_tribe_ability_moves_a_progress_marker_when_carried_out():
     game.players[0].resources["crystal"] = 1
     markers = game.players[0].tribe_markers
     asked = decisions_asked(_ability(game), ["pay", "1,0+1,1", "open", *["0"] * 5])
-    assert asked[0].rule == "pay" and asked[0].legal_keys() == ["pay", "skip"]
+    assert asked[0].rule == "pay" and asked[0].legal_keys() == ["use", "skip"]
     assert "1,0+1,1" in asked[1].legal_keys() and asked[2].legal_keys() == ["open", "closed"]
     assert game.players[0].tribe_markers == markers - 1 and gates(game.board)
 

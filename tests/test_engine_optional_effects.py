@@ -38,7 +38,7 @@ def play_baker(answer: str) -> Player:
     for key in ("play", "cit_baker", "top_left"):
         runner.answer(key)
     decision = runner.decision()
-    assert (decision.rule, decision.legal_keys()) == ("pay", ["pay", "skip"])
+    assert (decision.rule, decision.legal_keys()) == ("pay", ["use", "skip"])
     assert decision.prompt == "pay 2 food to score 3 blue points?"
     runner.answer(answer)
     assert runner.between_moves
@@ -153,6 +153,6 @@ def test_an_answer_outside_the_options_is_refused():
     _, player, ctx = solo()
     player.resources.update(food=3)
     decision = next(run(body("pay 2 food -> points 3"), ctx))
-    with pytest.raises(IllegalAnswer, match="legal: pay, skip"):
+    with pytest.raises(IllegalAnswer, match="legal: use, skip"):
         decision.choose("maybe")
     assert player.resources["food"] == 3

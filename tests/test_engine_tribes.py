@@ -210,7 +210,7 @@ def test_ox49_sun_ability_may_be_declined_and_moves_no_marker():
     _, player, ctx = setup("ox49", "sun")
     player.resources["food"] = 1
     [question] = asked(run(parse("ability").clauses[0].body, ctx), ["skip"])
-    assert question.rule == "pay" and question.legal_keys() == ["pay", "skip"]
+    assert question.rule == "pay" and question.legal_keys() == ["use", "skip"]
     assert player.resources["food"] == 1 and player.points == 0
     assert player.tribe_markers == 5 and player.progress == 0
     do(ctx, "ability", ["pay"])

@@ -109,7 +109,7 @@ def test_an_answer_of_another_kind_than_the_decisions_options_is_a_script_error(
 
 
 def test_a_space_where_only_yes_or_no_answers_is_a_script_error_not_a_refusal():
-    """From a bundled game: Ann's card asks whether to pay again ("yes"/"no"); a space there could never
+    """From a bundled game: Ann's card asks whether to pay again ("use"/"skip"); a space there could never
     answer, whatever the state, so ``refused:`` does not excuse it."""
     from revive_dsl.replay.record import dump_script
     from revive_dsl.replay.script import load_script
@@ -121,7 +121,7 @@ def test_a_space_where_only_yes_or_no_answers_is_a_script_error_not_a_refusal():
     pos, message, refusal = refused_error(dump_script(data))
     assert refusal is False and pos.endswith(":41")
     assert "'1,0' is not a legal answer for up to N times (" in message
-    assert "in any state: it is a space, and its answers are the words yes, no; legal: yes, no" in message
+    assert "in any state: it is a space, and its answers are the words use, skip; legal: use, skip" in message
 
 
 JOURNEY = (

@@ -128,11 +128,13 @@ def test_revive_upgrade_writes_what_it_can_and_leaves_the_rest(tmp_path):
     done = revive(str(tmp_path))
     assert done.returncode == 1  # one script could not be upgraded
     assert f"upgraded {good}" in done.stdout and "step 1: then 'Ann end'" in done.stdout
-    assert "1 script upgraded to format 4, 0 already current, 1 left as they were" in done.stdout
-    assert f"{bad}:9:15: cannot upgrade to format 4 with certainty: step 2 (Bob build 9,9 small)" in done.stderr
+    assert f"1 script upgraded to format {FORMAT}, 0 already current, 1 left as they were" in done.stdout
+    assert f"{bad}:9:15: cannot upgrade to format {FORMAT} with certainty: step 2 (Bob build 9,9 small)" in done.stderr
     assert bad.read_text() == bad_text and good.read_text().startswith(f"format: {FORMAT}\n")
     again = revive("--check", str(good))
-    assert again.returncode == 0 and "0 scripts would be upgraded to format 4, 1 already current" in again.stdout
+    assert (
+        again.returncode == 0 and f"0 scripts would be upgraded to format {FORMAT}, 1 already current" in again.stdout
+    )
 
 
 def test_a_format_3_solo_discard_gets_the_keys_every_other_display_question_uses():

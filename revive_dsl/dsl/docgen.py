@@ -168,7 +168,7 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "Trade",
             ("trade", "cost", "amount"),
             "pay COST -> UNIT",
-            "Pay the cost to get the unit, once; the player is asked `pay` or `skip` first (unless the effect "
+            "Pay the cost to get the unit, once; the player is asked `use` or `skip` first (unless the effect "
             "was already chosen: a machine, a crate). A cost is amounts joined by `+`; a count of 1 may be left out; "
             "each `basic` is any basic resource, chosen unit by unit.",
             "pay 2 gear + book -> points 3",
@@ -205,7 +205,7 @@ CONSTRUCTS: dict[str, tuple[Construct, ...]] = {
             "Must",
             ("must",),
             "must UNIT",
-            "The unit cannot be declined (a rule's penalty, not an offer): no `use`/`skip` or `pay`/`skip` is "
+            "The unit cannot be declined (a rule's penalty, not an offer): no `use`/`skip` is "
             "asked; its choices still are (which card), and it does what it can.",
             "must rest_card active",
         ),

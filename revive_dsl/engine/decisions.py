@@ -38,6 +38,11 @@ class Option:
         return self.key
 
 
+# Words a person may type (and older scripts wrote) for the one pair every optional effect is answered with: ``use``
+# or ``skip``; only the pair is written. The engine offers no option of these keys, so they never stand for another.
+SYNONYMS = {"pay": "use", "yes": "use", "no": "skip"}
+
+
 @dataclass(frozen=True)
 class Decision:
     """A question: who decides (a seat, or CHANCE), under which rule, and the legal options."""
@@ -64,10 +69,20 @@ class Decision:
         return [o.key for o in self.options]
 
     def choose(self, key: str) -> Option:
-        """The option with this key; raise :class:`IllegalAnswer` if there is none."""
+        """The option with this key (or a word a person may type for it: :data:`SYNONYMS`); raise
+        :class:`IllegalAnswer` if there is none.
+
+        >>> Decision(0, "optional effect", "use: gain 1 food?", options_of(["use", "skip"])).choose("no").key
+        'skip'
+        """
         for option in self.options:
             if option.key == key:
                 return option
+        meant = SYNONYMS.get(key)
+        if meant is not None:
+            for option in self.options:
+                if option.key == meant:
+                    return option
         raise IllegalAnswer(self, key)
 
 

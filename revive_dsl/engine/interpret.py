@@ -149,8 +149,12 @@ def ask(
     return choice.key
 
 
-SKIP = "skip"
-_USE_LABELS = {"use": "use it", "pay": "pay", SKIP: "do not use it"}
+# Every optional effect is answered with one pair of keys, whatever it is (an effect, a payment, another time): ``use``
+# or ``skip`` (a person may also type pay, yes or no: :data:`revive_dsl.engine.decisions.SYNONYMS`).
+USE, SKIP = "use", "skip"
+_USE_LABELS = {USE: "use it", SKIP: "do not use it"}
+_PAY_LABELS = {USE: "pay", SKIP: "do not pay"}
+_AGAIN_LABELS = {USE: "yes, again", SKIP: "no"}
 
 
 def english(expr: n.Expr) -> str:
@@ -316,9 +320,9 @@ def run(expr: n.Expr, ctx: Ctx) -> Effect:
     """Carry out an expression; ``yield from`` it inside other effects.
 
     An effect the player may decline (:func:`declinable`) asks first, unless the player already chose it
-    (a machine activated, a crate opened, a technology's trade, a repetition said yes to): a trade asks
-    ``pay`` or ``skip`` (with a ``basic`` cost: which resource, or ``skip``), anything else ``use`` or
-    ``skip``. Declining does nothing and sets ``ctx.declined``.
+    (a machine activated, a crate opened, a technology's trade, a repetition said yes to): it asks ``use`` or
+    ``skip`` (a trade with a ``basic`` cost: which resource, or ``skip``). Declining does nothing and sets
+    ``ctx.declined``.
 
     The expression runs as compiled closures (:mod:`revive_dsl.engine.compiled`) once that module is loaded, and
     as this module walks the tree inside :func:`reference`; both ask and do the same.
@@ -365,7 +369,7 @@ def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
         yield from trade(expr, ctx)
         return
     text = english(expr)
-    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of(["use", SKIP], _USE_LABELS))
+    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of([USE, SKIP], _USE_LABELS))
     if choice.key == SKIP:
         ctx.declined = True
         ctx.log.append(f"{ctx.player.name} skips: {text}")
@@ -429,8 +433,8 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
             if not can_carry_out(ctx, expr.body):  # nothing it could do: not asked
                 return
             prompt = f"{english(expr.body)} (again)?"
-            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of(["yes", "no"]))
-            if choice.key == "no":
+            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of([USE, SKIP], _AGAIN_LABELS))
+            if choice.key == SKIP:
                 return
             yield from run_chosen(expr.body, ctx)
     elif isinstance(expr, n.ForEach):
@@ -516,7 +520,7 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     """Pay to gain, once, if the player can and wants to (effects are always optional).
 
     Each ``basic`` unit of the cost is a choice of its own (``pay basic + basic`` may take a gear and a
-    book); the first one offers ``skip``. A cost without ``basic`` asks ``pay`` or ``skip`` unless the
+    book); the first one offers ``skip``. A cost without ``basic`` asks ``use`` or ``skip`` unless the
     player already chose the effect.
     """
     if not _payable(ctx, expr.cost):
@@ -525,7 +529,7 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     units = cost.pop("basic", 0)
     if not units and not ctx.consented:
         prompt = f"pay {cost_text(cost)} to {english(expr.gain)}?"
-        if (yield Decision(ctx.seat, "pay", prompt, options_of(["pay", SKIP], _USE_LABELS))).key == SKIP:
+        if (yield Decision(ctx.seat, "pay", prompt, options_of([USE, SKIP], _PAY_LABELS))).key == SKIP:
             ctx.declined = True
             return
     chosen: dict[str, int] = {}

@@ -53,17 +53,19 @@ from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
 from revive_dsl.resources import content_root
 
-# The script format this version writes. Format 4 keys every component in a display by its id in every question (the
+# The script format this version writes. Format 5 answers every optional effect with one pair, ``use`` or ``skip`` (an
+# effect, a payment, another time of a repeat: formats 1 to 4 wrote ``pay`` and ``yes``/``no`` for the last two,
+# still read as ``use``/``skip``). Format 4 keys every component in a display by its id in every question (the
 # solo discard asked ``machine:mach_green_1``, ``citizen:...``, ``module:...``). Format 3 answers the questions the
 # rules added on 2026-11-25 (how a payment with books standing in is made, Ostarius's energy before or after an
 # action). Format 2 names a rules package's own state in its part (``Ann.abyss.devotion``); format 1 named Call of
 # the Abyss's fields on their holder (``Ann.devotion``) and is still read: its paths and start states are read as
 # format 2's (:func:`.paths.formerly`). Older scripts are brought up to date by ``revive upgrade``
 # (revive_dsl/upgrade.py).
-FORMAT = 4
+FORMAT = 5
 # What a step mapping's keys take, for the schema's messages (the step as a whole is a oneOf).
 STEP_KEYS = {"refused": "refused is true, or a text the engine's refusal message must contain"}
-FORMATS_READ = {1, 2, 3, 4}
+FORMATS_READ = {1, 2, 3, 4, 5}
 # The decisions the rules have asked, or keyed otherwise, since each older format, which its scripts never answer
 # or answer with the old keys (``revive upgrade`` answers them as the engine of the time acted, and writes the
 # keys of today): a replay stopped at one of them names the upgrade.
