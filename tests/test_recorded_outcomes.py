@@ -91,15 +91,36 @@ def flat(value: Any, path: str = "") -> dict[str, Any]:
     return {path: value}
 
 
-def piles_only(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+PILE_PATHS = ("supply.citizen_deck", "supply.machine_piles.grey")
+EVERY_PILE = (
+    *PILE_PATHS,
+    "supply.machine_piles.green",
+    "supply.machine_piles.yellow",
+    "supply.module_pile",
+    "supply.crates",
+    "supply.abyss.scyphoz_deck",
+    "supply.abyss.journey_deck",
+    # a pile the recorded game ran out of has the new component left: its display shows it (the rules refill it)
+    "supply.citizen_display",
+    "supply.module_display",
+    "supply.machine_display.grey",
+    "supply.machine_display.green",
+    "supply.machine_display.yellow",
+    "supply.abyss.journey_display",
+)
+
+
+def piles_only(before: dict[str, Any], after: dict[str, Any], every_pile: bool = False) -> list[str]:
     """The paths where two states differ that are not a pile holding a new component: none is wanted. A pile is
-    the citizen deck, a machine pile, or an area slot still face down (the face-down tiles are a pile laid out)."""
+    the citizen deck, a machine pile (``every_pile``: every pile of the game), or an area slot still face down (the
+    face-down tiles are a pile laid out)."""
     one, two = flat(before), flat(after)
+    piles = EVERY_PILE if every_pile else PILE_PATHS
     wrong = []
     for path in sorted(set(one) | set(two)):
         if one.get(path) == two.get(path):
             continue
-        if path in ("supply.citizen_deck", "supply.machine_piles.grey") or path == "supply.removed":
+        if path in piles or path == "supply.removed":
             continue
         if path.startswith("board.tiles.") and not two.get(path.rsplit(".", 1)[0] + ".explored", False):
             continue
@@ -178,3 +199,71 @@ def test_a_recorded_outcome_naming_a_component_that_is_gone_is_a_positioned_erro
     with pytest.raises(DslError) as err:
         states(script)
     assert "game.yaml:" in str(err.value) and "'kiln_cit_gone' is not in the citizen deck" in str(err.value)
+
+
+# --- every bundled game, recorded afresh, outlives a card added to each pile -------------------------------------
+
+BUNDLED_GAMES = sorted((Path(__file__).parent.parent / "replays" / "games").glob("*.yaml"))
+PILES = """
+kind: citizen_card
+components:
+  - {id: extra_cit, name: Extra, colour: yellow, provenance: representative, top: gain food, bottom: slot}
+---
+kind: slot_module
+components:
+  - {id: extra_mod, name: Extra module, colours: [grey], provenance: representative, effect: gain 2 gear}
+---
+kind: crate
+components:
+  - {id: extra_crate, name: Extra crate, provenance: representative, effect: gain 2 food}
+---
+kind: machine_token
+components:
+  - {id: extra_mach_grey, name: Extra grey, colour: grey, provenance: representative, effect: "machine: gain gear"}
+  - {id: extra_mach_green, name: Extra green, colour: green, provenance: representative, effect: "machine: gain food"}
+  - {id: extra_mach_yellow, name: Extra yellow, colour: yellow, provenance: representative,
+     effect: "machine: gain book"}
+"""
+ABYSS_PILES = """
+---
+kind: scyphoz_card
+components:
+  - {id: extra_scy, name: Extra Scyphoz, provenance: representative, top: gain crystal, bottom: slot}
+---
+kind: journey_card
+components:
+  - {id: extra_journey, name: Extra journey, colour: grey, provenance: representative,
+     requirements: "need lakes >= 1: devotion 2"}
+"""
+
+
+def _extra_pack(tmp_path: Path, abyss: bool) -> Path:
+    """An empty pack the recorded game loads (its edit: a component in every pile of the game)."""
+    folder = tmp_path / "extra"
+    folder.mkdir()
+    depends = "[base, abyss]" if abyss else "[base]"
+    (folder / "pack.yaml").write_text(f'id: extra\nname: Extra\nversion: "1.0"\ndepends: {depends}\n')
+    return folder
+
+
+@pytest.mark.parametrize("bundled", BUNDLED_GAMES, ids=[p.stem for p in BUNDLED_GAMES])
+def test_every_bundled_game_recorded_afresh_replays_after_a_card_joins_each_pile(tmp_path, bundled):
+    header = load_script(bundled)
+    abyss = "abyss" in header.packs
+    folder = _extra_pack(tmp_path, abyss)
+    players = ",".join(f"{p['name']}:{p['tribe']}:{p['side']}" for p in header.data["players"])
+    seats = ",".join(f"{p['name']}=random" for p in header.data["players"])
+    out = tmp_path / "game.yaml"
+    argv = ["play", "--players", players, "--ai", seats, "--seed", str(header.setup["seed"]), "--out", str(out)]
+    args = cli.build_parser().parse_args([*argv, "--packs", ",".join([*header.packs, str(folder)])])
+    session = play.session_of(args)
+    assert play.Player(session, lambda prompt: "q", Console(file=io.StringIO(), width=100)).run() == 0
+    before = states(out)
+    for index, doc in enumerate(textwrap.dedent(PILES + (ABYSS_PILES if abyss else "")).split("---\n")):
+        (folder / f"piles_{index}.yaml").write_text(doc)  # one kind of component a file
+    forget_loaded()
+    after = states(out)
+    assert len(before) == len(after)
+    for step, (old, new) in enumerate(zip(before, after, strict=True)):
+        assert piles_only(old, new, every_pile=True) == [], f"step {step}"
+    assert "extra_cit" in str(after[0]) and "extra_mach_grey" in str(after[0])
