@@ -6,7 +6,8 @@ texts), ``content stats``, ``docs`` (the generated DSL reference), ``schemas``, 
 (random games, written as scripts), ``balance`` (many games between computer players, reported),
 ``replay FILE`` (a recorded game in the terminal),
 ``tutorial [NAME]``, ``play`` (a game in the terminal, recorded as a script), ``verify [PATHS]`` (replay a
-corpus), ``moves SCRIPT`` (the legal moves at a step),
+corpus), ``moves SCRIPT`` (the legal moves at a step), ``complete SCRIPT`` (a move line's answers that have one
+legal value),
 ``board [SCRIPT]`` (space and tile slot keys), ``new pack NAME`` (a new content pack to start from).
 With no command it steps through the bundled introductory tutorial; ``--version`` prints the version.
 
@@ -452,6 +453,51 @@ def cmd_moves(args: argparse.Namespace) -> int:
             shown.append(f"  {option.key:<{width}}  {about}".rstrip())
     print(visible("\n".join(shown)))
     return 0
+
+
+def cmd_complete(args: argparse.Namespace) -> int:
+    """Append to a script's move lines the answers that have one legal value; list the questions with several."""
+    from revive_dsl.replay.complete import StepOutOfRange, complete_file
+
+    name = args.script
+    if not Path(name).is_file():
+        problem = "no such file" if not Path(name).exists() else "not a file"
+        print(f"revive complete: {name}: {problem}", file=sys.stderr)
+        return 2
+    if not args.check and installed_location(Path(name)) is not None:
+        print(f"revive complete: {name} is inside an installed package; copy it out first", file=sys.stderr)
+        return 1
+    try:
+        result = complete_file(name, args.step, write=not args.check)
+    except StepOutOfRange as err:
+        print(f"revive complete: --step {args.step}: {err}", file=sys.stderr)
+        return 2
+    except DslError as err:  # it does not load, or cannot be written: the first problem, in one line
+        first, more = err.diagnostics[0], len(err.diagnostics) - 1
+        also = f" (and {_plural(more, 'more problem')}: `revive check {name}` lists them)" if more else ""
+        print(visible(f"revive complete: {first.pos}: {first.message}{also}"), file=sys.stderr)
+        return 1
+    shown: list[str] = []
+    for move in result.moves:
+        if move.changed:
+            shown.append(f"step {move.step}: {move.old} -> {move.new}")
+        if move.question is not None:
+            shown.append(f"step {move.step}: {move.new} stops at {move.question}")
+    changed = len(result.changed)
+    done = "would be completed (--check: nothing written)" if args.check else "completed"
+    summary = f"{name}: {_plural(changed, 'move')} {done}"
+    if result.open:
+        summary += f"; step {result.open[0].step} asks a question with several legal answers: write one, run again"
+    elif not changed and result.problem is None:
+        whole = f"step {args.step} is whole" if args.step is not None else "every move line is whole"
+        summary = f"{name}: {whole}"
+    if result.problem is None or changed:
+        shown.append(summary)
+    if shown:
+        print(visible("\n".join(shown)))
+    if result.problem is not None:
+        print(visible(f"revive complete: {result.problem.pos}: {result.problem.message}"), file=sys.stderr)
+    return 1 if result.problem or result.open or (args.check and changed) else 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -917,6 +963,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=50, help="at most this many lines (with --lines; default 50)")
     p.add_argument("--json", action="store_true", help="print JSON for tools")
     p.set_defaults(command_func=cmd_moves)
+    p = sub.add_parser("complete", help="append the answers with one legal value to a script's unfinished move lines")
+    p.add_argument("script", help="a replay script")
+    p.add_argument("--step", type=int, help="only this step (1-based; default: every step that stops at a question)")
+    p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
+    p.set_defaults(command_func=cmd_complete)
     p = sub.add_parser("balance", help="many games between computer players, on Dask: win rates and more, as a report")
     p.add_argument("--out", required=True, help="folder for report.json, report.html and each game's figures (games/)")
     p.add_argument("--packs", help="content packs, bundled ids or folders (default: base; with --compare: none)")

@@ -11,7 +11,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from revive_dsl.replay import load_script
+from revive_dsl.replay import Replay, load_script, load_script_text
+from tests.test_complete_move import OPENING, script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -389,3 +390,41 @@ async def test_closing_a_document_clears_its_problems(client, tmp_path):
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
     assert await _diagnostics(client, uri) == []
+
+
+@pytest.mark.asyncio
+async def test_complete_this_move_appends_the_answers_that_have_one_legal_value(client, tmp_path):
+    path = tmp_path / "game.yaml"
+    text = script(*OPENING, "Bob populate  # where?", "Bob end")
+    uri = _open(client, path, text)
+    [problem] = await _diagnostics(client, uri)  # opened: played back, stopping at the unanswered question
+    line = text.splitlines().index("  - Bob populate  # where?")
+    assert problem.range.start.line == line
+
+    async def actions(at: int, diagnostics: list[types.Diagnostic]) -> list[types.CodeAction]:
+        where = types.Range(types.Position(at, 6), types.Position(at, 6))
+        found = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=where,
+                context=types.CodeActionContext(diagnostics=diagnostics),
+            )
+        )
+        return [a for a in found or [] if isinstance(a, types.CodeAction)]
+
+    [action] = await actions(line, [problem])
+    assert action.title == "complete this move" and action.kind == types.CodeActionKind.QuickFix
+    [edit] = action.edit.changes[uri]
+    assert (edit.range.start, edit.range.end) == (types.Position(line, 4), types.Position(line, 16))
+    assert edit.new_text == "Bob populate 0,-2 t1"
+    rows = text.splitlines(keepends=True)
+    row = rows[line]
+    rows[line] = row[: edit.range.start.character] + edit.new_text + row[edit.range.end.character :]
+    assert rows[line] == "  - Bob populate 0,-2 t1  # where?\n"
+    assert Replay(load_script_text("".join(rows), "game.yaml")).run() is not None  # it replays to its end
+    assert await actions(line - 1, []) == []  # a whole move: nothing to complete
+    assert await actions(0, []) == []  # not a step
+    several = script(*OPENING[:13], "Ann play start_d_1")  # into which slot: two answers, nothing to append
+    _change(client, uri, several, 2)
+    await _diagnostics(client, uri)
+    assert await actions(several.splitlines().index("  - Ann play start_d_1"), []) == []

@@ -13,7 +13,7 @@ Plain functions over text, so that they are tested without a client and the serv
   mention of it in the packs; :meth:`Workspace.symbols` lists a file's components; :meth:`Workspace.formatted`
   is the file in ``revive fmt``'s canonical form;
 - :func:`fixes` and :func:`fix_at` read the did-you-mean of a problem and where it writes, for the editor's
-  quick fix.
+  quick fix; :meth:`Workspace.move_completion` is the edit of a script's "complete this move".
 
 A replay or tutorial script is played by the engine (:mod:`~revive_dsl.lsp.scripts`): its first divergence on
 save, a board space's facts on hover, the legal answers at a step in completion. A text over
@@ -369,6 +369,13 @@ class Workspace:
                 (value, "value", TYPE_DOCS[kind]) for value, kind in sorted(named.items()) if value not in SIGNATURES
             ]
         return [item for item in out if item[0].startswith(prefix)]
+
+    def move_completion(self, file: str, text: str, line: int) -> tuple[tuple[int, int], tuple[int, int], str] | None:
+        """On a script's step line whose move stops at a question with one legal answer: where its move text is
+        (0-based line and column, start and end) and the text completing it (:meth:`Scripts.move_completion`)."""
+        if too_big(file, text) or not is_script_text(text):
+            return None
+        return self.scripts.move_completion(file, text, line)
 
     def _components(self, file: str, text: str) -> dict:
         """Every component the document can name: its own (as far as they load) and its context's."""

@@ -8,7 +8,9 @@ text being typed does not load), so that:
 - :meth:`Scripts.hover` tells a board space key (``-1,0``, ``corner_n``): its terrain, tile slot and neighbours,
   and what stands on it before and after the step the cursor is in;
 - :meth:`Scripts.completions` offers, on a step's move line, the players' names, then the legal answers at that
-  point of the game: the moves the player may make, then each answer the move asks for, in the engine's order.
+  point of the game: the moves the player may make, then each answer the move asks for, in the engine's order;
+- :meth:`Scripts.move_completion` gives the edit that completes a step's move line stopping at a question with
+  one legal answer (:mod:`revive_dsl.replay.complete`), for the editor's "complete this move".
 
 >>> text = '''format: 4
 ... packs: [base]
@@ -25,6 +27,8 @@ text being typed does not load), so that:
 ['switch']
 >>> [label for label, _, _ in scripts.completions("demo.yaml", text, 5, len("  - Ann switch "))]
 ['gear', 'book', 'food']
+>>> scripts.move_completion("demo.yaml", text.replace("Ann swich food", "Ann end\\n  - Bob hibernate"), 7)
+((7, 4), (7, 17), 'Bob hibernate 1')
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any
 from revive_dsl.engine.game import MOVES, Runner
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
 from revive_dsl.replay.board_view import known_spaces, space_facts
+from revive_dsl.replay.complete import complete_move, move_edits
 from revive_dsl.replay.notation import SETUP, parse_move
 from revive_dsl.replay.player import Replay
 from revive_dsl.replay.script import Script, load_script_text
@@ -175,6 +180,41 @@ class Scripts:
         else:
             out = _answers(played, line, done) or [(m, "move", MOVES[m].label) for m in sorted(MOVES)]
         return [item for item in out if item[0].startswith(prefix)]
+
+    def move_completion(self, file: str, text: str, line: int) -> tuple[tuple[int, int], tuple[int, int], str] | None:
+        """The edit completing the move line of the step on a 0-based line, when the move stops at a question with
+        exactly one legal answer: the start and end (0-based line and column) of the step's move text and the text
+        to write there, the answers of one legal value appended; None for any other line."""
+        played = self.play(file, text)
+        if played is None or played.text != text:
+            return None
+        index = played.step_at(line)
+        if not index or played.script.steps[index - 1].pos.line - 1 != line:
+            return None
+        played.run(index)
+        if played.replay.done != index - 1:  # the step plays as written (it is whole), or one before it stops
+            return None
+        replay = Replay(played.script, played.replay.rules)  # from the state before the step, the play kept intact
+        replay.states[:] = played.replay.states[:index]
+        replay.runner.game = replay.states[-1]
+        try:
+            found = complete_move(replay)
+        except DslError:  # the step stops for another reason: its diagnostic says why
+            return None
+        if found is None or not found.changed:
+            return None
+        [(start, end, new)] = move_edits(text, [found])
+        return _place(text, start), _place(text, end), new
+
+
+def _place(text: str, index: int) -> tuple[int, int]:
+    """The 0-based line and column of an index of a text.
+
+    >>> _place("a: 1\\nsteps: x", 12)
+    (1, 7)
+    """
+    line = text.count("\n", 0, index)
+    return line, index - (text.rfind("\n", 0, index) + 1)
 
 
 def _go_on_from(kept: Played, script: Script, replay: Replay) -> None:

@@ -2,11 +2,12 @@
 
 Each change of an open document is checked (:class:`~revive_dsl.lsp.analysis.Workspace`) and its problems
 published at their exact place, each did-you-mean with a quick fix that writes it; a script is also played back
-when it is opened or saved, to its first divergence. Hover tells a DSL word, a whole effect text in English, a
-component id, or a script's board space at that step; completion offers the DSL words and component ids that fit
-the word being typed, and on a script's move line its players and the legal answers at that step. Everything it
-says comes from the same code as ``revive check``, ``revive explain`` and ``revive verify``. A feature that fails
-on some text answers nothing and logs why: the server never stops for a document.
+when it is opened or saved, to its first divergence, and a step whose move line stops at a question with one legal
+answer has the quick fix "complete this move" (as ``revive complete`` does). Hover tells a DSL word, a whole
+effect text in English, a component id, or a script's board space at that step; completion offers the DSL words
+and component ids that fit the word being typed, and on a script's move line its players and the legal answers at
+that step. Everything it says comes from the same code as ``revive check``, ``revive explain`` and ``revive
+verify``. A feature that fails on some text answers nothing and logs why: the server never stops for a document.
 """
 
 from __future__ import annotations
@@ -106,7 +107,13 @@ def _saved(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
 )
 @_answers(list)
-def _quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+def _code_actions(ls: LanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """The quick fixes of the range: each did-you-mean of its problems, and "complete this move" on a script's
+    step line whose move stops at a question with one legal answer."""
+    return _did_you_mean(params) + _complete_this_move(ls, params)
+
+
+def _did_you_mean(params: types.CodeActionParams) -> list[types.CodeAction]:
     """Each did-you-mean of the problems in the range: replace the problem's word with the suggestion."""
     uri = params.text_document.uri
     out = []
@@ -127,6 +134,32 @@ def _quick_fixes(ls: LanguageServer, params: types.CodeActionParams) -> list[typ
                 )
             )
     return out
+
+
+def _complete_this_move(ls: LanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """On a script's step line whose move stops at a question with one legal answer: the edit appending the
+    answers that have one legal value (``revive complete``); nothing, and the failure logged, where it fails."""
+    uri = params.text_document.uri
+    try:
+        document = ls.workspace.get_text_document(uri)
+        line = params.range.start.line
+        found = WORKSPACE.move_completion(_path(uri), document.source, line)
+    except Exception:
+        LOG.exception("complete this move failed")
+        return []
+    if found is None:
+        return []
+    (start_line, start), (end_line, end), new = found
+    where = types.Range(types.Position(start_line, start), types.Position(end_line, end))
+    told = [d for d in params.context.diagnostics if d.range.start.line == line]
+    return [
+        types.CodeAction(
+            title="complete this move",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=told or None,
+            edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(range=where, new_text=new)]}),
+        )
+    ]
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DID_CLOSE)
