@@ -336,7 +336,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
                 print(f"revive upgrade: {path} is inside an installed package ({where}); copy it out first",
                       file=sys.stderr)  # fmt: skip
                 return 1
-    results = upgrade_files(files, write=not args.check)
+    results = upgrade_files(files, write=not args.check, outcomes=args.outcomes)
     upgraded = [r for r in results if r.new_text is not None]
     broken = [r for r in results if r.problems]
     for r in broken:
@@ -346,6 +346,9 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     for r in upgraded:
         print(f"{'would upgrade' if args.check else 'upgraded'} {r.file} (read as {r.reading})")
         for c in r.changes:
+            if not c.step:
+                print(f"  {c.new}")
+                continue
             print(f"  step {c.step}: " + (f"{c.old!r} -> {c.new!r}" if c.old else f"then {c.new!r}"))
     current = sum(1 for r in results if r.current)
     verb = "would be upgraded" if args.check else "upgraded"
@@ -920,6 +923,12 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     )
     p = sub.add_parser("upgrade", help="bring replay scripts of an older format up to the current one")
     p.add_argument("--check", action="store_true", help="only list what would change; exit 1 if anything would")
+    p.add_argument(
+        "--outcomes",
+        action="store_true",
+        help="also write everything chance gave each script's setup (setup.outcomes), so it replays after its packs "
+        "gain a card, a tile or a machine",
+    )
     p.add_argument("paths", nargs="*", help="scripts or folders of scripts (default: replays/, as for verify)")
     p = sub.add_parser("content", help="facts about content packs")
     content_sub = p.add_subparsers(dest="content_command")

@@ -43,6 +43,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -331,8 +332,78 @@ def _scalar(text: str, style: str | None) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def upgrade_files(paths: Iterable[str | Path], write: bool) -> list[Upgraded]:
-    """Upgrade each script file; with ``write``, write each upgraded file whole (as an editor would)."""
+def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
+    """The script with everything chance gave its setup written in ``setup.outcomes`` (as ``revive play --out``
+    writes a new game: :func:`revive_dsl.replay.record.setup_outcomes`), so it replays after its packs gain a
+    component; None when it writes them all already (or has no seed). The outcomes it wrote stand. Kept only if the
+    new text replays to the same state after every step: else the problem, and None.
+
+    >>> text = FIRST_NOTATION_EXAMPLE.replace("format: 1", "format: 5").split("steps:")[0] + "steps: []\\n"
+    >>> new, problem = outcomes_text(text, "s.yaml")
+    >>> problem, "    crates: [" in new, new.count("seed: 12")
+    (None, True, 1)
+    """
+    from revive_dsl.replay.record import setup_outcomes
+    from revive_dsl.replay.script import script_rules
+
+    script = load_script_text(text, file)
+    setup = script.setup
+    if "seed" not in setup:
+        return None, None
+    players = [(p["name"], p["tribe"], p["side"]) for p in script.data["players"]]
+    written = dict(setup.get("outcomes") or {})
+    rules = script_rules(script)
+    outcomes = setup_outcomes(rules, players, int(setup["seed"]), script.data.get("variants", []), written)
+    if all(written.get(name) == value for name, value in outcomes.items()):
+        return None, None
+    new_text = _set_outcomes(text, {**outcomes, **written})
+    try:
+        old, new = Replay(script), Replay(load_script_text(new_text, file))
+        old.run()
+        new.run()
+    except (ReplayError, DslError) as err:
+        return None, err.diagnostics[0]
+    for index, (one, two) in enumerate(zip(old.states, new.states, strict=True)):
+        if one.to_json() != two.to_json():
+            at = script.steps[index - 1].pos if index else script.doc.pos(("setup",))
+            return None, Diagnostic(at, "with its setup's outcomes written the script gives another state here")
+    return new_text, None
+
+
+def _set_outcomes(text: str, outcomes: dict[str, Any]) -> str:
+    """The text with ``setup.outcomes`` written (in place of any there), as a block under ``setup``; the rest of
+    the file as it was (a flow-style ``setup: {...}`` is written out as a block)."""
+    from revive_dsl.replay.record import FlowValue, _Dumper
+
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    key, node = next((k, v) for k, v in root.value if k.value == "setup")
+
+    def block(data: dict[str, Any], indent: int) -> str:
+        dumped = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120 - indent)
+        return "".join(" " * indent + line + "\n" for line in dumped.splitlines())
+
+    if node.flow_style or not isinstance(node, yaml.MappingNode):
+        setup = yaml.safe_load(text[node.start_mark.index : node.end_mark.index]) or {}
+        setup = {**setup, "outcomes": FlowValue.of(outcomes)}
+        start = key.end_mark.index + 1  # after "setup:"
+        stop = _line_end(text, node)
+        return text[:start] + "\n" + block(setup, key.start_mark.column + 2).rstrip("\n") + text[stop:]
+    indent = node.value[0][0].start_mark.column
+    pieces = [(k, v) for k, v in node.value if k.value == "outcomes"]
+    new = block({"outcomes": FlowValue.of(outcomes)}, indent)
+    if pieces:
+        k, v = pieces[0]
+        start = text.rindex("\n", 0, k.start_mark.index) + 1
+        stop = _line_end(text, v) + 1
+        return text[:start] + new + text[stop:]
+    last = node.value[-1][1]
+    at = _line_end(text, last) + 1
+    return text[:at] + new + text[at:]
+
+
+def upgrade_files(paths: Iterable[str | Path], write: bool, outcomes: bool = False) -> list[Upgraded]:
+    """Upgrade each script file; with ``write``, write each upgraded file whole (as an editor would). With
+    ``outcomes``, also write what chance gave each script's setup (:func:`outcomes_text`), whatever its format."""
     out = []
     for path in paths:
         name = str(path)
@@ -341,6 +412,15 @@ def upgrade_files(paths: Iterable[str | Path], write: bool) -> list[Upgraded]:
             text = read_source(Path(path), name)
             form = TextForm.of(text)  # its line endings and byte order mark are written back as they were
             result = upgrade_text(form.plain(text), name)
+            if outcomes and not result.problems:
+                new, problem = outcomes_text(result.new_text or form.plain(text), name)
+                if problem is not None:
+                    result.problems.append(problem)
+                    result.new_text = None
+                elif new is not None:
+                    result.new_text, result.current = new, False
+                    result.reading = result.reading or "its own format"
+                    result.changes.append(Change(0, "", "setup.outcomes: everything chance gave the setup"))
         except DslError as err:
             result = Upgraded(name, problems=list(err.diagnostics))
         if write and result.new_text is not None:
@@ -349,4 +429,4 @@ def upgrade_files(paths: Iterable[str | Path], write: bool) -> list[Upgraded]:
     return out
 
 
-__all__ = ["Change", "Pos", "Reading", "Upgraded", "upgrade_files", "upgrade_text"]
+__all__ = ["Change", "Pos", "Reading", "Upgraded", "outcomes_text", "upgrade_files", "upgrade_text"]

@@ -74,11 +74,11 @@ def test_title_defaults_to_the_file_name_and_packs_to_base(tmp_path):
 
 
 def test_a_newer_format_asks_for_an_upgrade():
-    assert FORMAT == 4
-    assert problems("format: 5\nplayers: 5\nsteps: nothing\n") == [
+    assert FORMAT == 5
+    assert problems("format: 6\nplayers: 5\nsteps: nothing\n") == [
         (
             "s.yaml:1:9",
-            "script format 5 cannot be read (this version reads formats 1, 2, 3, 4): upgrade revive-dsl to play it",
+            "script format 6 cannot be read (this version reads formats 1, 2, 3, 4, 5): upgrade revive-dsl to play it",
         )
     ]
 
@@ -87,8 +87,8 @@ def test_an_older_format_is_named_as_such():
     assert problems("format: 0\n") == [
         (
             "s.yaml:1:9",
-            "script format 0 cannot be read (this version reads formats 1, 2, 3, 4): it is older than any format this "
-            "version knows",
+            "script format 0 cannot be read (this version reads formats 1, 2, 3, 4, 5): it is older than any format "
+            "this version knows",
         )
     ]
 
@@ -97,7 +97,7 @@ def test_the_format_message_shows_the_line_not_a_traceback():
     with pytest.raises(DslError) as err:
         load_script_text("title: x\nformat: 7\n", "new.yaml")
     assert str(err.value).splitlines() == [
-        "new.yaml:2:9: script format 7 cannot be read (this version reads formats 1, 2, 3, 4): upgrade revive-dsl"
+        "new.yaml:2:9: script format 7 cannot be read (this version reads formats 1, 2, 3, 4, 5): upgrade revive-dsl"
         " to play it",
         "    format: 7",
         "            ^",

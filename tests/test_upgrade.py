@@ -154,3 +154,30 @@ def test_a_format_3_solo_discard_gets_the_keys_every_other_display_question_uses
     assert (old + drawn, new + " mach_green_1 mod_green_4" + drawn) in changed
     assert all(":" not in new.split("[")[0] for _, new in changed)
     assert Replay(load_script_text(result.new_text, str(path))).run().turn.over
+
+
+def test_upgrade_outcomes_writes_what_chance_gave_the_setup_and_nothing_else(tmp_path):
+    """``revive upgrade --outcomes``: a recorded game gets its setup's outcomes, replays to the same states, and a
+    second run finds nothing to do; a flow-style ``setup: {...}`` is written out as a block, its seed kept."""
+    source = ROOT / "replays" / "games" / "solo-vukuntur-moon.yaml"
+    text = source.read_text()
+    start, stop = text.index("\nsetup:\n"), text.index("\nsteps:\n")
+    bare = text[:start] + "\nsetup: {seed: 11, draws: seed}" + text[stop:]  # the game as written before outcomes
+    path = tmp_path / "game.yaml"
+    path.write_text(bare)
+
+    def revive(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "revive_dsl.cli", "upgrade", *args], capture_output=True, text=True
+        )
+
+    done = revive("--outcomes", str(path))
+    assert done.returncode == 0 and "setup.outcomes: everything chance gave the setup" in done.stdout
+    written = path.read_text()
+    assert "  seed: 11\n  draws: seed\n  outcomes:\n    starting_tiles:\n" in written
+    assert written.replace(written[written.index("\nsetup:\n") : written.index("\nsteps:\n")], "") == bare.replace(
+        "\nsetup: {seed: 11, draws: seed}", ""
+    )  # nothing else of the file changed
+    assert replayed(written, "game.yaml").game.to_json() == replayed(bare, "game.yaml").game.to_json()
+    again = revive("--outcomes", "--check", str(path))
+    assert again.returncode == 0 and "0 scripts would be upgraded" in again.stdout

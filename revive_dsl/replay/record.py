@@ -9,7 +9,7 @@ gives the identical final state (tests check it for every player count).
 >>> record = play_random_game(rules, [("Ann", "nadair", "sun")], seed=4)
 >>> data = script_from_answers(rules, record.players, record.seed, record.variants, record.answers)
 >>> data["steps"][0], data["setup"]["seed"], data["setup"]["outcomes"]["citizen_deck"][:3]  # the display's top
-('Ann play start_d_6 top_left no', 4, ['cit_harvester', 'cit_steward', 'cit_quartermaster'])
+('Ann play start_d_6 top_left skip', 4, ['cit_harvester', 'cit_steward', 'cit_quartermaster'])
 """
 
 from __future__ import annotations
@@ -59,14 +59,18 @@ def moves_of(
 
 
 def setup_outcomes(
-    rules: Rules, players: list[tuple[str, str, str]], seed: int, variants: Iterable[str]
+    rules: Rules,
+    players: list[tuple[str, str, str]],
+    seed: int,
+    variants: Iterable[str],
+    fixed: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything chance gave the game's setup, as ``setup.outcomes`` (docs/replay-format.md): every tile and its
     place, each pile in its whole order (top first; the displays are dealt from it), each player's dealt cards and
     artifact cards. A game recorded with them replays after its packs gain a card, a tile or a machine: the seed
     then shuffles otherwise, but the outcomes put back everything the game had, and a new component goes under its
     pile (or, a tile, wherever no slot is written: back to the box). An outcome naming a component the packs no
-    longer have is an error at it.
+    longer have is an error at it. ``fixed``: the outcomes a script already writes (they stand).
 
     >>> out = setup_outcomes(Rules.load(("base",)), [("Ann", "nadair", "sun")], 3, [])
     >>> sorted(out)[:4], len(out["citizen_deck"]) > 5, out["crates"][:2]
@@ -74,7 +78,7 @@ def setup_outcomes(
     """
     from revive_dsl.engine.setup import setup_draws
 
-    drawn = setup_draws(rules, len(players), seed, list(variants))
+    drawn = setup_draws(rules, len(players), seed, list(variants), fixed)
     return {name: value for name, value in drawn.items() if value is not None}
 
 
