@@ -31,13 +31,13 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "7192cc7db8973740",  # machines bring an action within reach; Nàdair chooses how to pay (issue 22)
+        "7cf61d5b62345569",  # every optional effect answered use or skip (issue 36): the same game
         "353b7b0ef2c28872",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "bbad8551b8d04e74",  # machines bring an action within reach; Nàdair chooses how to pay (issue 22)
+        "e0c0b39c96347df3",  # every optional effect answered use or skip (issue 36): the same game
         "065ae611b6d2f689",
     ),
 ]

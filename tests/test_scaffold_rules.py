@@ -168,7 +168,7 @@ def test_play_out_links_the_script_schema_relatively_and_a_checkouts_own(tmp_pat
     run = revive(
         *("play", "--players", "Ann:nadair:sun", "--seed", "5", "--out", "game.yaml", "--no-color"),
         cwd=tmp_path,
-        stdin="quit\n",
+        stdin="switch\nfood\nquit\n",  # one move: nothing is written before it
     )
     assert run.returncode == 0, run.stdout + run.stderr
     link = (tmp_path / "game.yaml").read_text(encoding="utf-8").splitlines()[0].split("$schema=", 1)[1]

@@ -11,7 +11,7 @@ import pytest
 from revive_dsl.fmt import format_text
 from revive_dsl.replay import Replay, ReplayError, load_script, load_script_text
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.upgrade import upgrade_text
+from revive_dsl.upgrade import outcomes_text, renamed_key, upgrade_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMAT_1 = ROOT / "tests" / "data" / "format1"
@@ -29,25 +29,32 @@ def _states(path: Path) -> list[str]:
 
 @pytest.mark.parametrize(("old", "new"), PAIRS, ids=[p[0] for p in PAIRS])
 def test_a_format_1_script_still_replays_state_for_state_as_its_current_version(old: str, new: str) -> None:
-    assert load_script(FORMAT_1 / old).format == 1 and load_script(ROOT / new).format == FORMAT == 4
+    assert load_script(FORMAT_1 / old).format == 1 and load_script(ROOT / new).format == FORMAT == 5
     assert _states(FORMAT_1 / old) == _states(ROOT / new)  # its expects, highlights and start state all hold
 
 
 @pytest.mark.parametrize(("old", "new"), PAIRS, ids=[p[0] for p in PAIRS])
-def test_fmt_upgrades_a_format_1_script_to_the_bundled_format_2_text(old: str, new: str) -> None:
+def test_fmt_upgrades_a_format_1_script_to_format_2_paths_playing_as_the_bundled_one(old: str, new: str) -> None:
     result = format_text((FORMAT_1 / old).read_text(encoding="utf-8"), old)
     assert not result.problems
-    bundled = (ROOT / new).read_text(encoding="utf-8")
-    assert result.new_text == bundled.replace(f"format: {FORMAT}\n", "format: 2\n", 1)  # the paths of format 2
     assert ("format", "1", "2") in [(c.field, c.old, c.new) for c in result.changes]
     assert format_text(result.new_text, new).changes == []  # and then it is canonical
+    replay = Replay(load_script_text(result.new_text, old))
+    replay.run()
+    assert [state.to_json() for state in replay.states] == _states(ROOT / new)
 
 
 @pytest.mark.parametrize(("old", "new"), PAIRS, ids=[p[0] for p in PAIRS])
 def test_upgrade_brings_a_format_1_script_to_the_bundled_current_text(old: str, new: str) -> None:
     result = upgrade_text((FORMAT_1 / old).read_text(encoding="utf-8"), old)
-    assert not result.problems and result.changes == []  # written in the later notation: nothing to answer
-    assert result.new_text == (ROOT / new).read_text(encoding="utf-8")
+    assert not result.problems
+    # written in the later notation: nothing to answer; only format 5's one vocabulary (yes/no/pay -> use/skip)
+    assert all(c.old and c.new == " ".join(renamed_key(w) for w in c.old.split(" ")) for c in result.changes)
+    bundled = (ROOT / new).read_text(encoding="utf-8")
+    if "\n  outcomes:\n" in bundled:  # a recorded game carries its setup's outcomes (revive upgrade --outcomes)
+        assert outcomes_text(result.new_text, old)[0] == bundled
+    else:
+        assert result.new_text == bundled
 
 
 SOLO = """\
