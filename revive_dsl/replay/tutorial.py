@@ -65,7 +65,7 @@ HELP = ("?", "help")
 MAP = ("map",)
 ME = ("me", "board")
 BACK = ("back",)
-MENU_HELP = "Pick an answer by its number, key or name; Enter: back to your move."
+MENU_HELP = "Pick an answer by its {pick}, key or name; Enter: back to your move."
 CONFIRM = "play it for you? y/n > "
 YES = ("y", "yes")
 COMMANDS_HELP = (
@@ -406,8 +406,9 @@ def _pick(
     from revive_dsl.replay.play import NoMatch, lettered, match
 
     console.print(explain(replay, keys))
-    console.print(Text(MENU_HELP, style="dim"))
-    prompt = "letter or answer> " if lettered(decision) else "number or answer> "
+    pick = "letter" if lettered(decision) else "number"
+    console.print(Text(MENU_HELP.format(pick=pick), style="dim"))
+    prompt = f"{pick} or answer> "
     while True:
         try:
             typed = ask(prompt).strip()
