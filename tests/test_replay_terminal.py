@@ -158,14 +158,17 @@ def test_at_80x24_no_screen_of_the_tutorial_scrolls_off_before_its_question(tmp_
         "-- more: Enter --",
         "Ann> ",
         "Bob> ",
+        "play it for you? y/n > ",
     ]
     screens = []
-    while True:  # to the end of the tutorial: Enter at every question (a learner's move is played for them)
+    sent = ""
+    while True:  # to the end of the tutorial: Enter at every question, y when asked to play a learner's move
         found = child.expect_exact([*prompts, pexpect.EOF])
         if found == len(prompts):
             break
-        screens.append(child.before)
-        child.sendline("")
+        screens.append(child.before.removeprefix(sent))  # the echoed answer belongs to the question's line
+        sent = "y" if prompts[found].startswith("play it") else ""
+        child.sendline(sent)
     child.close()
     assert "End of the tutorial" in "".join(screens) + (child.before or "")
     tallest = max(len(screen.strip("\r\n").split("\r\n")) for screen in screens)  # the echoed Enter left out
@@ -187,3 +190,33 @@ def test_a_tutorial_without_a_terminal_plays_through():
     assert done.returncode == 0, done.stderr
     assert "End of the tutorial 'Introduction to Revive'" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_at_80x24_a_half_typed_move_opens_the_menu_which_an_empty_line_leaves_and_enter_asks_first(tmp_path):
+    os.environ["TMP_DATA"] = str(tmp_path)
+    child = spawn_80x24(*command("tutorial"), "intro")
+    more(child, "Enter: begin, q: quit > ")
+    child.sendline("")
+    for _ in range(2):
+        more(child, "Enter: next step, ? for help, q: quit > ")
+        child.sendline("")
+    more(child, "Ann> ")
+    child.sendline("play mech")  # the Mechanic by a prefix of its name; the slot is left to the menu
+    more(child, "Ann: into which slot?")
+    more(child, "number or answer> ")
+    child.sendline("")  # out of the menu, back to the move prompt
+    more(child, "Back to your move.")
+    more(child, "Ann> ")
+    child.sendline("")  # Enter asks before it plays the move
+    more(child, "play it for you? y/n > ")
+    child.sendline("n")
+    more(child, "Not played")
+    more(child, "Ann> ")
+    child.sendline("play mech")
+    more(child, "number or answer> ")
+    child.sendline("bottom_l")  # a unique prefix at the numbered prompt
+    more(child, "Well done")
+    more(child, "Enter: next step, ? for help, q: quit > ")
+    child.sendline("q")
+    more(child, "Tutorial stopped.")
+    assert finish(child) == 0

@@ -24,11 +24,12 @@ def test_a_tutorial_finished_by_the_learner_is_kept_and_next_goes_on_from_there(
     assert done() == [] and next_tutorial() == tutorial_names()[0] == "intro"
     script = load_script(find_tutorial("intro"))
     finished = []
-    answers = iter([""] * 200)  # Enter at every prompt: each try-it move is played for the learner
     console = Console(file=io.StringIO(), width=100, no_color=True)
-    status = run_tutorial(
-        script, console, ask=lambda _: next(answers), interactive=True, on_finish=lambda: finished.append(1)
-    )
+
+    def ask(prompt: str) -> str:  # Enter at every prompt, y when asked: each try-it move is played for the learner
+        return "y" if prompt.startswith("play it for you?") else ""
+
+    status = run_tutorial(script, console, ask=ask, interactive=True, on_finish=lambda: finished.append(1))
     assert status == 0
     assert finished == [1]
     mark_done("intro")

@@ -2,11 +2,12 @@
 
 Every decision is shown as a numbered menu of its legal options, each with its name and key
 (``2  Mechanic (C)  start_c_1``). A number, a key or a unique prefix of a name (any case)
-answers it; ``?`` explains the decision, ``b`` takes back the last move (the whole move: back
-to the state before it), ``s`` saves, ``s FILE`` saves to another file (and later saves go there too)
-and ``q`` saves and quits. Seats given to ``--ai`` are played by a computer player (``random``, ``greedy``,
-``mcts`` or ``mcts:N``: :mod:`revive_dsl.ai`), seeing the game as it stands. After
-each move the step is shown as ``revive replay`` shows it.
+answers it; where the answers are themselves numbers (``convert how many?``) a typed number is the answer
+and the entries are lettered (``a``, ``b``...) instead. ``?`` explains the decision, ``b`` takes back the last
+move (the whole move: back to the state before it), ``s`` saves, ``s FILE`` saves to another file (and later
+saves go there too) and ``q`` saves and quits. Seats given to ``--ai`` are played by a computer player
+(``random``, ``greedy``, ``mcts`` or ``mcts:N``: :mod:`revive_dsl.ai`), seeing the game as it stands. After each
+move the step is shown as ``revive replay`` shows it.
 
 Nothing is overwritten unasked and no move is lost: an existing ``--out`` file is refused before the
 game unless ``--force`` is given, and even then it is not written while no move has been made; the
@@ -37,6 +38,7 @@ import contextlib
 import difflib
 import os
 import random
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,8 +61,10 @@ from revive_dsl.replay.record import dump_script, move_line, pack_references, se
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
 from revive_dsl.replay.terminal import width
 
+_NUMBER = re.compile(r"-?\d+")
 HELP = (
-    "a number, a key or a name answers · ?: explain · map: the map · me: your board · b: take back the last move"
+    "a number (a letter where the answers are numbers), a key or a name answers · ?: explain · map: the map"
+    " · me: your board · b: take back the last move"
     " · s: save · s FILE: save to FILE · q: save and quit"
 )
 
@@ -81,47 +85,95 @@ def option_name(key: str, label: str, rules: Any) -> str:
     return named if named != key else (label or key)
 
 
+def lettered(decision: Decision) -> bool:
+    """Whether a decision's menu is lettered: some answer is itself a number, so a typed number is that answer
+    and the entries are picked by letter (``a``, ``b``...) instead.
+
+    >>> from revive_dsl.engine.decisions import Decision, options_of
+    >>> lettered(Decision(0, "convert", "convert how many?", options_of(["0", "1", "2"])))
+    True
+    """
+    return any(_NUMBER.fullmatch(option.key) for option in decision.options)
+
+
+def letter(index: int) -> str:
+    """The letter of the entry ``index`` (from 0) of a lettered menu: ``a`` to ``z``, then ``aa``, ``ab``...
+
+    >>> letter(0), letter(25), letter(26)
+    ('a', 'z', 'aa')
+    """
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(ord("a") + rest) + out
+    return out
+
+
+def labels(decision: Decision) -> list[str]:
+    """What picks each entry of a decision's menu by its position: ``1``, ``2``... or, where the answers are
+    numbers, ``a``, ``b``..."""
+    if lettered(decision):
+        return [letter(i) for i in range(len(decision.options))]
+    return [str(i) for i in range(1, len(decision.options) + 1)]
+
+
 def menu(decision: Decision, rules: Any) -> list[str]:
-    """The numbered lines of a decision's menu.
+    """The numbered (or lettered) lines of a decision's menu.
 
     >>> from revive_dsl.engine.decisions import Decision, options_of
     >>> from revive_dsl.engine.rules import Rules
     >>> menu(Decision(0, "play", "play which card?", options_of(["start_c_1"])), Rules.load(("base",)))
     ['  1  Mechanic (C)  start_c_1']
+    >>> menu(Decision(0, "convert", "convert how many?", options_of(["0", "1"])), None)
+    ['  a  0', '  b  1']
     """
-    width = len(str(len(decision.options)))
+    shown = labels(decision)
+    width = max(len(label) for label in shown) if shown else 1
     out = []
-    for number, option in enumerate(decision.options, 1):
+    for label, option in zip(shown, decision.options, strict=True):
         name = option_name(option.key, option.label, rules)
-        out.append(
-            f"  {number:>{width}}  {name}  {option.key}" if name != option.key else f"  {number:>{width}}  {name}"
-        )
+        out.append(f"  {label:>{width}}  {name}  {option.key}" if name != option.key else f"  {label:>{width}}  {name}")
     return out
 
 
-def match(decision: Decision, text: str, rules: Any) -> str:
-    """The key ``text`` answers: an option's number, its key, or a unique prefix of its name or key (any case)."""
+def match(decision: Decision, text: str, rules: Any, hint: str = HELP) -> str:
+    """The key ``text`` answers: its key, an entry's number (its letter where the answers are numbers), or a
+    unique prefix of an option's name or key (any case). ``hint`` ends the refusal of text that fits nothing.
+
+    >>> from revive_dsl.engine.decisions import Decision, options_of
+    >>> many = Decision(0, "convert", "convert how many?", options_of(["0", "1", "2"]))
+    >>> match(many, "1", None), match(many, "a", None)
+    ('1', '0')
+    """
     typed = text.strip()
-    options = decision.options
-    if typed.isdigit() and 1 <= int(typed) <= len(options):
-        return options[int(typed) - 1].key
     low = typed.lower()
+    options = decision.options
     for option in options:
         if option.key.lower() == low:
             return option.key
+    shown = labels(decision)
+    if low in shown:
+        return options[shown.index(low)].key
     names = {o.key: option_name(o.key, o.label, rules) for o in options}
     hits = [o.key for o in options if low and (names[o.key].lower().startswith(low) or o.key.lower().startswith(low))]
     if len(hits) == 1:
         return hits[0]
+    pick = "a letter" if lettered(decision) else "a number"
     if hits:
-        shown = ", ".join(names[k] for k in hits[:6]) + (", ..." if len(hits) > 6 else "")
-        raise NoMatch(f"'{typed}' fits {len(hits)} options ({shown}); type more of it, or a number")
-    if typed.isdigit():
+        listed = ", ".join(names[k] for k in hits[:6]) + (", ..." if len(hits) > 6 else "")
+        raise NoMatch(f"'{typed}' fits {len(hits)} options ({listed}); type more of it, or {pick}")
+    if typed.isdigit() and not lettered(decision):
         raise NoMatch(f"there is no option {typed}: the options are numbered 1 to {len(options)}")
+    if _NUMBER.fullmatch(typed) or (lettered(decision) and len(typed) == 1 and typed.isalpha()):
+        raise NoMatch(
+            f"'{typed}' is not an option: the answers are {', '.join(o.key for o in options)}"
+            f" (lettered a to {shown[-1]})"
+        )
     words = {names[o.key].lower(): names[o.key] for o in options} | {o.key.lower(): o.key for o in options}
     close = difflib.get_close_matches(low, list(words), n=1, cutoff=0.5)
-    hint = f"; did you mean {words[close[0]]}?" if close else f"; {HELP}"
-    raise NoMatch(f"'{typed}' is not an option{hint}")
+    said = f"; did you mean {words[close[0]]}?" if close else f"; {hint}"
+    raise NoMatch(f"'{typed}' is not an option{said}")
 
 
 @dataclass

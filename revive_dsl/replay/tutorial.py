@@ -6,8 +6,10 @@ its note and highlights. At a step marked ``try: true`` the learner types the mo
 notation (``Ann switch food``) or just what follows their name (``switch food``). The move is
 tried on the current state: if it gives the same state as the scripted move it is accepted;
 otherwise (illegal, or legal but different) the step's ``hint`` and the legal options at that
-point are shown and the learner may type again, type ``?`` to see the scripted move, or press
-Enter (or type ``skip``) to have it played. When stdin is not a terminal the scripted moves are
+point are shown and the learner may type again, type ``show`` to see the scripted move, or press
+Enter (then ``y`` at "play it for you? y/n") or type ``skip`` to have it played. A move typed in part (its
+first word, ``explore a04 deck`` without the orientation, ``play seer``) is finished from a menu of each open
+question (:func:`_walk`); an empty line leaves the menu. When stdin is not a terminal the scripted moves are
 played through without waiting.
 
 >>> import io
@@ -45,9 +47,10 @@ from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
+from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.game import Runner
 from revive_dsl.positions import DslError
-from revive_dsl.replay.notation import Answer, MoveLine, parse_move
+from revive_dsl.replay.notation import Answer, MoveLine, parse_move, quote
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, Step, load_script
 from revive_dsl.replay.terminal import width
@@ -55,7 +58,6 @@ from revive_dsl.replay.viewer import is_interactive, make_console, show_error, s
 from revive_dsl.resources import replays_root
 
 DEFAULT = "intro"
-SKIP = ("", "skip")
 SHOW = "show"
 HINT = "hint"
 QUIT = ("q", "quit")
@@ -63,6 +65,9 @@ HELP = ("?", "help")
 MAP = ("map",)
 ME = ("me", "board")
 BACK = ("back",)
+MENU_HELP = "Pick an answer by its {pick}, key or name; Enter: back to your move."
+CONFIRM = "play it for you? y/n > "
+YES = ("y", "yes")
 COMMANDS_HELP = (
     "Commands (never moves): ? or help: the open question and each answer; map: the map with the space keys;"
     " me or board: your player board; hint: a hint for your move; show: the move the lesson makes; back: the step"
@@ -180,9 +185,35 @@ def _named(key: str, replay: Replay) -> str:
     return key if name == key else f"{key} ({name})"
 
 
+def _resolve(replay: Replay, move: MoveLine) -> tuple[Runner, list[str]]:
+    """Play a typed move's answers (verb first) on a copy of the state, each legal key as it is and each name or
+    unique prefix of one option as that option's key, as far as they go: the runner after them and the keys
+    played (fewer than typed where one goes astray)."""
+    from revive_dsl.replay.play import NoMatch, match
+
+    runner = Runner(replay.game.clone(), replay.rules)
+    out: list[str] = []
+    for key in [move.verb or "", *(a.key for a in move.answers)]:
+        decision = runner.decision()
+        if decision is None:
+            break
+        if key not in decision.legal_keys() and not key.isdigit():
+            try:
+                key = match(decision, key, replay.rules)
+            except NoMatch:
+                break
+        try:
+            runner.answer(key)
+        except ValueError:
+            break
+        out.append(key)
+    return runner, out
+
+
 def by_name(replay: Replay, move: MoveLine) -> MoveLine:
     """The move with each answer that is not a legal key but names one option (a unique prefix of its name or key,
-    any case: ``grower`` for ``start_c_5``) replaced by that option's key; other answers are left as typed.
+    any case: ``grower`` for ``start_c_5``) replaced by that option's key, up to the first answer that goes astray;
+    that one and those after it are left as typed, so a refusal points at the first answer at fault.
 
     >>> from revive_dsl.replay.notation import format_move
     >>> from revive_dsl.replay.script import load_script_text
@@ -190,30 +221,16 @@ def by_name(replay: Replay, move: MoveLine) -> MoveLine:
     >>> replay = Replay(load_script_text(text, "demo.yaml"))
     >>> format_move(by_name(replay, read_move("play grower top_left", "Ann")))
     'Ann play start_c_5 top_left'
+    >>> format_move(by_name(replay, read_move("play grower tpo_left", "Ann")))
+    'Ann play start_c_5 tpo_left'
     """
-    from revive_dsl.replay.play import NoMatch, match
-
     if move.is_setup:
         return move
-    runner = Runner(replay.game.clone(), replay.rules)
-    keys = [move.verb or "", *(a.key for a in move.answers)]
-    out: list[str] = []
-    for key in keys:
-        decision = runner.decision()
-        if decision is None:
-            return move
-        if key not in decision.legal_keys() and not key.isdigit():
-            try:
-                key = match(decision, key, replay.rules)
-            except NoMatch:
-                return move
-        try:
-            runner.answer(key)
-        except ValueError:
-            return move
-        out.append(key)
-    answers = tuple(Answer(k, a.player, a.pos) for k, a in zip(out[1:], move.answers, strict=True))
-    return MoveLine(move.player, out[0], answers, move.reveals, move.pos, move.verb_pos)
+    typed = [move.verb or "", *(a.key for a in move.answers)]
+    keys = _resolve(replay, move)[1]
+    keys += typed[len(keys) :]
+    answers = tuple(Answer(k, a.player, a.pos) for k, a in zip(keys[1:], move.answers, strict=True))
+    return MoveLine(move.player, keys[0], answers, move.reveals, move.pos, move.verb_pos)
 
 
 def try_move(replay: Replay, step: Step, text: str, scripted_json: str) -> Attempt:
@@ -296,13 +313,14 @@ class _Back(Exception):
 
 def explain(replay: Replay, keys: list[str]) -> Text:
     """The question open after the answers ``keys`` (from the state before the step), with every answer in the
-    game's words, numbered: what ``?`` shows.
+    game's words, numbered (lettered where the answers are numbers): what ``?`` shows.
 
     >>> from revive_dsl.replay.script import load_script_text
     >>> text = "format: 4\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 3}\\nsteps: []\\n"
     >>> print(explain(Replay(load_script_text(text, "demo.yaml")), ["switch"]).plain.splitlines()[0])
     Ann: gain which basic resource?
     """
+    from revive_dsl.replay.play import labels
     from revive_dsl.replay.render import with_names
 
     runner = Runner(replay.game.clone(), replay.rules)
@@ -313,10 +331,10 @@ def explain(replay: Replay, keys: list[str]) -> Text:
         return Text("The game is over: nothing is asked.")
     who = replay.names[decision.player] if decision.player >= 0 else "chance"
     out = Text(f"{who}: {decision.prompt}\n", style="bold")
-    for number, option in enumerate(decision.options, start=1):
+    for label, option in zip(labels(decision), decision.options, strict=True):
         name = with_names(option.key, replay.rules)
         said = option.label if option.label and option.label not in (option.key, name) else ""
-        out.append(f"  {number:>2}. {option.key}")
+        out.append(f"  {label:>2}. {option.key}")
         out.append(f" ({name})" if name != option.key else "")
         out.append(f" - {said}\n" if said else "\n", style="dim")
     return out
@@ -342,40 +360,70 @@ def _command(word: str, replay: Replay, player: str, console: Console, keys: lis
     return True
 
 
-def _walk(replay: Replay, first: str, player: str, console: Console, ask: Callable[[str], str]) -> str | None:
-    """A move typed as its first word only: each open question asked in turn, its answers numbered; the whole
-    move line, or None when the first word does not start a move (it is then tried as typed)."""
-    runner = Runner(replay.game.clone(), replay.rules)
+class _Left(Exception):
+    """The learner left a menu (an empty line): back to the move prompt."""
+
+
+class _Quit(Exception):
+    """The learner quit in a menu (``q``, or the input ended)."""
+
+
+def _asks(runner: Runner, replay: Replay, player: str) -> bool:
+    """Whether the move under way on ``runner`` still waits for an answer of ``player``."""
     decision = runner.decision()
-    if decision is None or first not in decision.legal_keys():
+    if runner.between_moves or decision is None or not 0 <= decision.player < len(replay.names):
+        return False
+    return replay.names[decision.player] == player
+
+
+def _walk(replay: Replay, text: str, player: str, console: Console, ask: Callable[[str], str]) -> str | None:
+    """A move typed in part -- its first word (``play``), or its first answers (``explore a04 deck``, ``play seer``;
+    names and unique prefixes allowed) -- finished by asking each open question in turn as a menu. The whole
+    move line, or None when the typed part is already a whole move or goes astray (it is then tried as typed, and
+    a refusal names the answer at fault). Raises :class:`_Left` when the learner leaves a menu, :class:`_Quit`
+    when they quit, :class:`_Back` for ``back``."""
+    try:
+        move = read_move(text, player)
+    except DslError:
         return None
-    keys = [first]
-    runner.answer(first)
-    while not runner.between_moves:
-        decision = runner.decision()
-        if decision is None or replay.names[decision.player] != player:
-            break
-        console.print(explain(replay, keys))
-        while True:
-            try:
-                typed = ask("number or answer> ").strip()
-            except EOFError:
-                return None
-            if typed in QUIT:
-                return None
-            if _command(typed, replay, player, console, keys):
-                continue
-            legal = decision.legal_keys()
-            key = legal[int(typed) - 1] if typed.isdigit() and 0 < int(typed) <= len(legal) else typed
-            try:
-                runner.answer(key)
-            except ValueError:
-                wrong = f"'{typed}' is not an answer here: type a number from 1 to {len(legal)}, or ? for help"
-                console.print(Text(wrong, style="yellow"))
-                continue
-            keys.append(key)
-            break
-    return " ".join(keys)
+    if move.is_setup:
+        return None
+    runner, keys = _resolve(replay, move)
+    if len(keys) < 1 + len(move.answers) or not _asks(runner, replay, player):
+        return None
+    while _asks(runner, replay, player):
+        key = _pick(replay, runner.decision(), keys, player, console, ask)
+        runner.answer(key)
+        keys.append(key)
+    return " ".join(quote(key) for key in keys)
+
+
+def _pick(
+    replay: Replay, decision: Decision, keys: list[str], player: str, console: Console, ask: Callable[[str], str]
+) -> str:
+    """One question of a move asked as a menu: the key the learner picks (by number, or by letter where the
+    answers are numbers; by key; by name or a unique prefix of one)."""
+    from revive_dsl.replay.play import NoMatch, lettered, match
+
+    console.print(explain(replay, keys))
+    pick = "letter" if lettered(decision) else "number"
+    console.print(Text(MENU_HELP.format(pick=pick), style="dim"))
+    prompt = f"{pick} or answer> "
+    while True:
+        try:
+            typed = ask(prompt).strip()
+        except EOFError:
+            raise _Quit from None
+        if typed in QUIT:
+            raise _Quit
+        if not typed:
+            raise _Left
+        if _command(typed, replay, player, console, keys):
+            continue
+        try:
+            return match(decision, typed, replay.rules, hint="? lists the answers, Enter goes back to your move")
+        except NoMatch as err:
+            console.print(Text(str(err), style="yellow"))
 
 
 def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[str], str]) -> StepResult | None:
@@ -384,44 +432,66 @@ def _learner_step(replay: Replay, step: Step, console: Console, ask: Callable[[s
     player = step.move.player or "setup"
     console.print(
         Text(
-            f"Your move, {player}. Type it (without your name), or its first word and answer each question;"
+            f"Your move, {player}. Type it (without your name), or only its start and answer each question left;"
             " ? for help, Enter to have it played."
         )
     )
     while True:
         try:
-            text = ask(f"{player}> ")
-        except EOFError:
-            return None
-        word = text.strip()
-        if word in QUIT:
-            return None
-        if word in SKIP:
-            console.print(Text(f"Played for you: {step.text}", style="bold"))
-            break
-        if word == SHOW:
-            console.print(Text(f"The move here is: {step.text}", style="bold"))
-            continue
-        if word == HINT:  # on demand, before any try
-            console.print(
-                Text(f"Hint: {step.hint}" if step.hint else "No hint here: ? lists the answers.", style="cyan")
-            )
-            continue
-        if _command(word, replay, player, console, []):
-            continue
-        if " " not in word:  # the first word alone: ask the rest
+            word = ask(f"{player}> ").strip()
+            if word in QUIT:
+                return None
+            if word == "skip" or (not word and _confirmed(console, ask)):
+                console.print(Text(f"Played for you: {step.text}", style="bold"))
+                break
+            if not word or _aside(word, replay, step, player, console):
+                continue
             word = _walk(replay, word, player, console, ask) or word
-        attempt = try_move(replay, step, word, scripted)
-        if attempt.accepted:
-            console.print(Text("Well done: that is the move.", style="bold green"))
+        except (EOFError, _Quit):
+            return None
+        except _Left:
+            console.print(Text("Back to your move.", style="dim"))
+            continue
+        if _tried(replay, step, word, scripted, console):
             break
-        console.print(Text(attempt.message, style="yellow"))
-        if step.hint:
-            console.print(Text(f"Hint: {step.hint}", style="cyan"))
-        if attempt.legal:
-            console.print(Text(f"legal: {', '.join(_named(key, replay) for key in attempt.legal)}"))
-        console.print(Text("Type the move again, ? for help, show to see it, or Enter to have it played."))
     return replay.step()
+
+
+def _confirmed(console: Console, ask: Callable[[str], str]) -> bool:
+    """Enter at a try-it step: whether the learner wants the move played for them (``y``); any other answer goes
+    back to the move prompt."""
+    if ask(CONFIRM).strip().lower() in YES:
+        return True
+    console.print(Text("Not played: type your move, or show to see it.", style="dim"))
+    return False
+
+
+def _aside(word: str, replay: Replay, step: Step, player: str, console: Console) -> bool:
+    """Carry out a word at the move prompt that is never a move (show, hint, the commands); True if it was one."""
+    if word == SHOW:
+        console.print(Text(f"The move here is: {step.text}", style="bold"))
+    elif word == HINT:  # on demand, before any try
+        console.print(Text(f"Hint: {step.hint}" if step.hint else "No hint here: ? lists the answers.", style="cyan"))
+    else:
+        return _command(word, replay, player, console, [])
+    return True
+
+
+def _tried(replay: Replay, step: Step, word: str, scripted: str, console: Console) -> bool:
+    """Try the learner's move: True when it is the step's; else say why, with the hint and the legal answers."""
+    attempt = try_move(replay, step, word, scripted)
+    if attempt.accepted:
+        console.print(Text("Well done: that is the move.", style="bold green"))
+        return True
+    console.print(Text(attempt.message, style="yellow"))
+    if step.hint:
+        console.print(Text(f"Hint: {step.hint}", style="cyan"))
+    if attempt.legal:
+        console.print(Text(f"legal: {', '.join(_named(key, replay) for key in attempt.legal)}"))
+    console.print(
+        Text("Type the move again, or only its start, ? for help, show to see it, or Enter to have it played.")
+    )
+    return False
 
 
 def run_tutorial(
