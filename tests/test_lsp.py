@@ -428,3 +428,69 @@ async def test_complete_this_move_appends_the_answers_that_have_one_legal_value(
     _change(client, uri, several, 2)
     await _diagnostics(client, uri)
     assert await actions(several.splitlines().index("  - Ann play start_d_1"), []) == []
+
+
+@pytest.mark.asyncio
+async def test_completion_offers_only_the_words_of_the_rules_packages_the_files_pack_loads(client):
+    base = ROOT / "content" / "base" / "crates.yaml"
+    text = base.read_text(encoding="utf-8").replace('effect: "gain 2 gear"', 'effect: "ga"', 1)
+    uri = _open(client, base, text)
+    await _diagnostics(client, uri)
+    in_base = await _labels(client, uri, _at(text, 'effect: "ga"', len('effect: "ga')))
+    assert "gain" in in_base and "gadget" not in in_base  # a word of the abyss rules package: refused here
+    anywhere = await _labels(client, uri, _at(text, "provenance: ", len("provenance: ")))
+    assert "flip_gate" not in anywhere and "gadget_a" not in anywhere and "gain" in anywhere
+    abyss = ROOT / "content" / "abyss" / "gadgets.yaml"
+    text = abyss.read_text(encoding="utf-8").replace('effect: "fill basic"', 'effect: "ga"', 1)
+    uri = _open(client, abyss, text)
+    await _diagnostics(client, uri)
+    in_abyss = await _labels(client, uri, _at(text, 'effect: "ga"', len('effect: "ga')))
+    assert {"gain", "gadget"} <= set(in_abyss)
+
+
+@pytest.mark.asyncio
+async def test_definition_lands_on_the_id_itself_in_the_file_defining_it(client):
+    path = ROOT / "content" / "base" / "tribes.yaml"
+    text = path.read_text(encoding="utf-8")
+    uri = _open(client, path, text)
+    await _diagnostics(client, uri)
+    found = await client.text_document_definition_async(
+        types.DefinitionParams(types.TextDocumentIdentifier(uri), _at(text, "tech_side_slot", 3))
+    )
+    assert Path(found.uri.removeprefix("file://")).name == "technologies.yaml"
+    row = (
+        (ROOT / "content" / "base" / "technologies.yaml")
+        .read_text(encoding="utf-8")
+        .splitlines()[found.range.start.line]
+    )
+    assert row[found.range.start.character : found.range.end.character] == "tech_side_slot"
+    assert row[: found.range.start.character].rstrip().endswith("id:")  # the value, not the key
+
+
+@pytest.mark.asyncio
+async def test_a_misspelt_move_word_in_a_script_is_flagged_as_it_is_typed_with_its_fix(client, tmp_path):
+    path = tmp_path / "game.yaml"
+    text = script(*OPENING[:2])
+    uri = _open(client, path, text)
+    assert await _diagnostics(client, uri) == []
+    typed = text.replace("- Ann trade_crystal food", "- Ann traed_crystal food", 1)
+    _change(client, uri, typed, 2)
+    [problem] = await _diagnostics(client, uri)
+    line = typed.splitlines().index("  - Ann traed_crystal food")
+    start = typed.splitlines()[line].index("traed_crystal")
+    assert problem.range == types.Range(types.Position(line, start), types.Position(line, start + 13))
+    assert problem.message.endswith("it names nothing the game knows; did you mean 'trade_crystal'?")
+    biuld = script("Ann biuld 0,1 small")
+    _change(client, uri, biuld, 3)
+    [problem] = await _diagnostics(client, uri)
+    assert problem.range.start == _at(biuld, "biuld", 0) and "did you mean 'build'?" in problem.message
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=problem.range,
+            context=types.CodeActionContext(diagnostics=[problem]),
+        )
+    )
+    [fix] = [a for a in actions if a.title == "Replace with 'build'"]
+    [edit] = fix.edit.changes[uri]
+    assert edit.new_text == "build" and edit.range == problem.range

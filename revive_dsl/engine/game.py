@@ -137,6 +137,12 @@ def legal_moves(game: Game) -> list[str]:
         return [key for key in [*_table_order(game)[0], "end"] if move_allowed(game, key)]
 
 
+def game_moves(game: Game) -> list[str]:
+    """The keys of every move of the game (its rules packages' and the machinery's, and ``end``), in table order,
+    whether or not the current player may make them now: what a step's move word may be."""
+    return [*_table_order(game)[0], "end"]
+
+
 _ORDERS: dict[tuple, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 

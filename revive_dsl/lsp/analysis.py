@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,8 +52,17 @@ from revive_dsl.content.packs import (
 from revive_dsl.content.yamlsrc import load_yaml
 from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.explain import explain
-from revive_dsl.dsl.signatures import DECLARED_TYPES, SIGNATURES, TYPE_DOCS, TYPES, lookup
-from revive_dsl.lsp.scripts import Scripts
+from revive_dsl.dsl.signatures import (
+    DECLARED_TYPES,
+    MACHINERY,
+    SIGNATURES,
+    TYPE_DOCS,
+    TYPES,
+    VALUE_PACKAGE,
+    Signature,
+    lookup,
+)
+from revive_dsl.lsp.scripts import Scripts, move_word_problems
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.resources import content_root
 
@@ -110,7 +120,28 @@ def fix_at(message: str, line: str, column: int) -> tuple[int, int, list[str]] |
     return None
 
 
-def parameter_values(before: str) -> list[tuple[str, str, str]]:
+def word_loaded(sig: Signature, packages: Collection[str] | None) -> bool:
+    """Whether a text checked with the words of ``packages`` may use the word ``sig`` (the base game's and the
+    machinery's everywhere; None: every word), as :meth:`~revive_dsl.dsl.checker.Checker.foreign` decides.
+
+    >>> word_loaded(SIGNATURES["gain"], ["base"]), word_loaded(SIGNATURES["gadget"], ["base"])
+    (True, False)
+    """
+    return packages is None or sig.package in ("base", MACHINERY) or sig.package in packages
+
+
+def value_loaded(kind: str, value: str, packages: Collection[str] | None) -> bool:
+    """Whether a text checked with the words of ``packages`` may use ``value`` as a ``kind``: a value a rules
+    package added to the type (``VALUE_PACKAGE``) only where that package is loaded.
+
+    >>> value_loaded("gadget", "gadget_a", ["base"]), value_loaded("gadget", "gadget_a", ["base", "abyss"])
+    (False, True)
+    """
+    package = VALUE_PACKAGE.get((kind, value))
+    return packages is None or package is None or package in packages
+
+
+def parameter_values(before: str, packages: Collection[str] | None = None) -> list[tuple[str, str, str]]:
     """(value, "value", what it is) for the next parameter of the last DSL word in ``before`` (an effect text up
     to the word being typed), when that parameter takes words from a table; [] otherwise.
 
@@ -120,6 +151,11 @@ def parameter_values(before: str) -> list[tuple[str, str, str]]:
     ['grey', 'green', 'yellow', 'any']
     >>> parameter_values("gain 2 gear "), parameter_values("kind: ")
     ([], [])
+
+    ``packages``: the rules packages loaded (None: all); a value another package adds to the type is left out.
+
+    >>> parameter_values("unlock_gadget ", ["base"]), len(parameter_values("unlock_gadget ", ["base", "abyss"]))
+    ([], 4)
     """
     words = _WORD.findall(before)
     last = next((i for i in range(len(words) - 1, -1, -1) if words[i] in SIGNATURES), None)
@@ -133,7 +169,9 @@ def parameter_values(before: str) -> list[tuple[str, str, str]]:
             if not param.optional:
                 return []
         else:
-            return [(value, "value", TYPE_DOCS.get(param.type, param.type)) for value in TYPES.get(param.type, ())]
+            told = TYPE_DOCS.get(param.type, param.type)
+            values = TYPES.get(param.type, ())
+            return [(value, "value", told) for value in values if value_loaded(param.type, value, packages)]
     return []
 
 
@@ -245,9 +283,9 @@ class Workspace:
     """The packs the open documents live in, loaded once and kept while their files stay as they were."""
 
     kept: dict[tuple, tuple[tuple, Content, str]] = field(default_factory=dict)
-    # the last document read for hover and completion, with its components: a burst of requests on one text
+    # the last document read for hover and completion, with the content it loads: a burst of requests on one text
     # (a keystroke's completion, then a hover) loads it once
-    last: tuple[str, str, dict] | None = None
+    last: tuple[str, str, Content] | None = None
     scripts: Scripts = field(default_factory=Scripts)  # each open script's last play
 
     def context(self, path: Path) -> tuple[Content, str]:
@@ -360,11 +398,21 @@ class Workspace:
         prefix = word[: max(column - start, 0)]
         rows = text.split("\n")
         before = rows[line][:start] if 0 <= line < len(rows) else ""
-        out = parameter_values(before)
+        packages = self.word_packages(file, text)
+        out = parameter_values(before, packages)
         if not out:
-            out = [(name, "word", f"{sig.kind}: {sig.english}") for name, sig in sorted(SIGNATURES.items())]
+            out = [
+                (name, "word", f"{sig.kind}: {sig.english}")
+                for name, sig in sorted(SIGNATURES.items())
+                if word_loaded(sig, packages)
+            ]
             out += [(cid, "id", f"{c.kind}: {c.name}") for cid, c in sorted(self._components(file, text).items())]
-            named = {value: kind for kind, values in reversed(TYPES.items()) for value in values}
+            named = {
+                value: kind
+                for kind, values in reversed(TYPES.items())
+                for value in values
+                if value_loaded(kind, value, packages)
+            }
             out += [
                 (value, "value", TYPE_DOCS[kind]) for value, kind in sorted(named.items()) if value not in SIGNATURES
             ]
@@ -379,27 +427,42 @@ class Workspace:
 
     def _components(self, file: str, text: str) -> dict:
         """Every component the document can name: its own (as far as they load) and its context's."""
+        return {} if too_big(file, text) else self._content(file, text).components
+
+    def _content(self, file: str, text: str) -> Content:
+        """The content the document sees: its context with the document loaded into it (as far as it loads)."""
         if self.last is not None and self.last[:2] == (file, text):
             return self.last[2]
-        if too_big(file, text):
-            return {}
-        found = self._read_components(file, text)
+        found = self._read_content(file, text)
         self.last = (file, text, found)
         return found
 
-    def _read_components(self, file: str, text: str) -> dict:
+    def _read_content(self, file: str, text: str) -> Content:
         if not is_script_text(text):
             try:
-                return self.loaded(file, text, []).components
+                return self.loaded(file, text, [])
             except DslError:
                 pass
-        return self.context(Path(file))[0].components
+        return self.context(Path(file))[0]
+
+    def word_packages(self, file: str, text: str) -> list[str] | None:
+        """Whose DSL words and values the document's effect texts may use, as the checker decides: the rules
+        packages its pack and the packs it depends on name, and the packs declaring words of their own; None
+        (every word) when no pack is loaded."""
+        return self._content(file, text).word_packages()
 
     def definition(self, file: str, text: str, line: int, column: int) -> Pos | None:
-        """Where the component id at the cursor is defined (its ``id`` line), None for anything else."""
+        """Where the component id at the cursor is defined: the id itself, the value of its ``id:`` key (the id
+        is that many characters long from there); None for anything else."""
         word, _, _ = word_at(text, line, column)
-        comp = self._components(file, text).get(word)
-        return None if comp is None else Pos(str(Path(comp.pos.file).resolve()), comp.pos.line, comp.pos.column)
+        content = self._content(file, text)
+        comp = content.components.get(word)
+        if comp is None:
+            return None
+        target = str(Path(comp.pos.file).resolve())
+        source = text if target == str(Path(file).resolve()) else _file_text(content, comp.pos.file)
+        found = id_place(source, comp.id, comp.at("id"))
+        return Pos(target, found.line, found.column)
 
     def references(self, file: str, text: str, line: int, column: int) -> list[Pos]:
         """Every mention of the component id at the cursor in the files of its packs (the open file as the editor
@@ -438,17 +501,54 @@ class Workspace:
         return format_text(text, file).new_text
 
 
+def _file_text(content: Content, file: str) -> str:
+    """A loaded file's text (read again from disk where the content kept none); "" if unreadable."""
+    if file in content.texts:
+        return content.texts[file]
+    try:
+        return Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def id_place(text: str, cid: str, near: Pos) -> Pos:
+    """Where the id ``cid`` itself is written in a file's ``text``: at or after ``near`` (its ``id:`` value, or its
+    component's start) on that line, else its ``id:`` on a line below (a few lines: the same component); ``near``
+    when it is not found.
+
+    >>> str(id_place("components:\\n  - id: c1\\n    name: C1\\n", "c1", Pos("f", 2, 5)))
+    'f:2:9'
+    >>> str(id_place("components:\\n  - name: C1\\n    id: 'c1'\\n", "c1", Pos("f", 2, 5)))
+    'f:3:10'
+    """
+    rows = text.split("\n")
+    word = rf"(?<![A-Za-z0-9_]){re.escape(cid)}(?![A-Za-z0-9_])"
+    if 0 < near.line <= len(rows):
+        hit = re.compile(word).search(rows[near.line - 1], max(near.column - 1, 0))
+        if hit:
+            return Pos(near.file, near.line, hit.start() + 1)
+    keyed = re.compile(rf"\bid:\s*[\"']?({word})")
+    for number in range(max(near.line, 1), min(near.line + 20, len(rows)) + 1):
+        hit = keyed.search(rows[number - 1])
+        if hit:
+            return Pos(near.file, number, hit.start(1) + 1)
+    return near
+
+
 def _param(param) -> str:
     name = f"{param.name}:{param.type}" if getattr(param, "type", None) and param.type != param.name else param.name
     return f"[{param.name}={param.default}]" if getattr(param, "optional", False) else name
 
 
 def _script_problems(file: str, text: str) -> list[Diagnostic]:
+    """A script's problems found without playing it: as ``revive check`` reads and sets it up, then each step's
+    move word that could never be a move of its game (a typo, with its did-you-mean)."""
     from revive_dsl.replay.script import load_script_text, script_rules, start_game
 
     try:
         script = load_script_text(text, file)
-        start_game(script, script_rules(script))
+        rules = script_rules(script)
+        game, _ = start_game(script, rules)
     except DslError as err:
         return list(err.diagnostics)
-    return []
+    return move_word_problems(script, game, rules)

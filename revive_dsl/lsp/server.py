@@ -201,9 +201,11 @@ def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.Compl
     return types.CompletionList(is_incomplete=False, items=items)
 
 
-def _location(pos) -> types.Location:
+def _location(pos, length: int = 0) -> types.Location:
+    """A place as the editor goes to it: ``length`` characters of its line from ``pos`` (none: a point)."""
     start = types.Position(max(pos.line - 1, 0), max(pos.column - 1, 0))
-    return types.Location(uri=Path(pos.file).resolve().as_uri(), range=types.Range(start, start))
+    end = types.Position(start.line, start.character + length)
+    return types.Location(uri=Path(pos.file).resolve().as_uri(), range=types.Range(start, end))
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
@@ -212,7 +214,10 @@ def _definition(ls: LanguageServer, params: types.DefinitionParams) -> types.Loc
     document = ls.workspace.get_text_document(params.text_document.uri)
     at = params.position
     found = WORKSPACE.definition(_path(params.text_document.uri), document.source, at.line, at.character)
-    return None if found is None else _location(found)
+    if found is None:
+        return None
+    word, _, _ = word_at(document.source, at.line, at.character)
+    return _location(found, len(word))  # the id itself, where it is defined
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_REFERENCES)

@@ -91,6 +91,27 @@ def script_error(key: str, decision: Decision, game: Game, rules: Rules) -> str 
     return None
 
 
+def move_word_error(key: str, game: Game, rules: Rules) -> str | None:
+    """Why a step's move word ``key`` could never answer the turn's "what do you do?" (a script error, found
+    without playing: :func:`script_error` against every move of the game), or None.
+
+    >>> from revive_dsl.engine.state import Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> rules = Rules.load(("base",))
+    >>> move_word_error("build", game, rules) is None
+    True
+    >>> move_word_error("biuld", game, rules).split(" in any state: ")[1]
+    "it names nothing the game knows; did you mean 'build'?"
+    """
+    from revive_dsl.engine.decisions import options_of
+    from revive_dsl.engine.game import MOVES, game_moves
+
+    if key in MOVES or key == "end":  # a move, of this game or of another: the rules refuse the latter
+        return None
+    turn = Decision(game.turn.player, "turn", "what do you do?", options_of(game_moves(game)))
+    return script_error(key, turn, game, rules)
+
+
 def _offered_kind(option: str, rules: Rules, names: list[str]) -> str | None:
     """The kind of an option the decision offers: an answer word (``use``, ``skip``, ``top``...) is one too, so a
     space or a card given where only such words answer is of another kind (a key that is itself such a word is
