@@ -43,6 +43,17 @@ def test_a_script_is_checked_without_being_played(tmp_path):
     assert revive("check", "illegal-move.yaml", cwd=tmp_path) == (0, "ok: 1 script checked\n", "")
 
 
+def test_a_misspelt_move_word_is_found_without_playing(tmp_path):
+    text = "format: 5\npacks: [base]\nplayers: [{name: Ann, tribe: nadair, side: sun}]\nsetup: {seed: 1}\n"
+    write(tmp_path / "typo.yaml", text + "steps:\n  - Ann biuld 0,1 small\n")
+    code, out, err = revive("check", "typo.yaml", cwd=tmp_path)
+    assert (code, out) == (1, "1 error: 1 script checked\n")
+    assert err.splitlines()[0] == (
+        "typo.yaml:6:9: step 1 (Ann biuld 0,1 small): 'biuld' is not a legal answer for turn (what do you do?) in any "
+        "state: it names nothing the game knows; did you mean 'build'?"
+    )
+
+
 def test_replay_plays_the_script_and_positions_its_divergence(tmp_path):
     write(tmp_path / "illegal-move.yaml", ILLEGAL)
     code, out, err = revive("check", "--replay", "illegal-move.yaml", cwd=tmp_path)

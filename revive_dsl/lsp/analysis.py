@@ -62,8 +62,9 @@ from revive_dsl.dsl.signatures import (
     Signature,
     lookup,
 )
-from revive_dsl.lsp.scripts import Scripts, move_word_problems
+from revive_dsl.lsp.scripts import Scripts
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
+from revive_dsl.replay.answer_keys import move_word_problems
 from revive_dsl.resources import content_root
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")

@@ -44,6 +44,7 @@ from typing import Any
 from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
+from revive_dsl.positions import Diagnostic
 
 RESOURCES = ("gear", "book", "food", "crystal")
 # words the engine's decisions answer with that no content or state holds
@@ -249,3 +250,26 @@ def _is_space(key: str, rules: Rules) -> bool:
     from revive_dsl.engine.geometry import geometry
 
     return key in geometry(rules).neighbours
+
+
+def move_word_problems(script: Any, game: Game, rules: Rules) -> list[Diagnostic]:
+    """A problem at each step's move word that could never answer "what do you do?" in the script's game (a word
+    naming nothing the game knows, or of another kind than a move), with the nearest move as its did-you-mean:
+    found as the script is typed, without playing it.
+
+    >>> from revive_dsl.replay.script import load_script_text, script_rules, start_game
+    >>> text = ("format: 5\\npacks: [base]\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 1}\\n"
+    ...     "steps:\\n  - Ann biuld 0,1")
+    >>> script = load_script_text(text, "demo.yaml")
+    >>> rules = script_rules(script)
+    >>> game, _ = start_game(script, rules)
+    >>> [(str(d.pos), d.message.split(": ")[-1]) for d in move_word_problems(script, game, rules)]
+    [('demo.yaml:6:9', "it names nothing the game knows; did you mean 'build'?")]
+    """
+    out = []
+    for step in script.steps:
+        verb = step.move.verb
+        why = None if verb is None else move_word_error(verb, game, rules)
+        if why is not None:
+            out.append(Diagnostic(step.move.verb_pos, f"step {step.index} ({step.text}): {why}"))
+    return out

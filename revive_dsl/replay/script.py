@@ -307,13 +307,16 @@ def script_problems(path: str | Path) -> tuple[Script | None, list[Diagnostic]]:
     except DslError as err:
         return None, err.diagnostics
     try:
-        start_game(script, script_rules(script))
+        rules = script_rules(script)
+        game, _ = start_game(script, rules)
     except DslError as err:
         return script, err.diagnostics
     except Exception as err:  # an engine crash while setting up is a bug: reported, never a traceback
         message = f"cannot set up the game: the engine failed: {type(err).__name__}: {err}"
         return script, attach_lines([Diagnostic(script.doc.pos(("setup",)), message)], {script.file: script.text})
-    return script, []
+    from revive_dsl.replay.answer_keys import move_word_problems  # a move word no state would take (a typo)
+
+    return script, attach_lines(move_word_problems(script, game, rules), {script.file: script.text})
 
 
 def _bundled_packs() -> list[str]:
