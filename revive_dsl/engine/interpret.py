@@ -545,10 +545,11 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     for resource, amount in chosen.items():
         cost[resource] = cost.get(resource, 0) + amount
     if units:  # each basic unit was chosen (books among the options): nothing more to ask
-        res.pay(ctx.player, cost)
+        paid = res.pay(ctx.player, cost)
     else:
-        yield from res.pay_chosen(ctx.player, cost)
-    ctx.log.append(f"{ctx.player.name} pays {cost}")  # named: a trigger of another player may come between
+        paid = yield from res.pay_chosen(ctx.player, cost)
+    # what each resource gave up (crystals or books standing in are named), not the cost
+    ctx.log.append(f"{ctx.player.name} pays {paid}")  # named: a trigger of another player may come between
     yield from run_chosen(expr.gain, ctx)
 
 

@@ -11,7 +11,9 @@ take a cost below 0.
 >>> p.resources.update(gear=1, crystal=2)
 >>> can_pay(p, {"gear": 3})
 True
->>> pay(p, {"gear": 3}); p.resources["gear"], p.resources["crystal"]
+>>> pay(p, {"gear": 3})  # what was paid: the gear and two crystals standing in
+{'gear': 1, 'crystal': 2}
+>>> p.resources["gear"], p.resources["crystal"]
 (0, 0)
 """
 
@@ -60,15 +62,32 @@ def add_capped(player: Player, resource: str, count: int) -> int:
     return count - taken
 
 
-def gain(player: Player, resource: str, count: int = 1) -> Generator[Decision, Option, None]:
-    """Gain resources; crystals past the cap may each become a basic resource (asked)."""
+def gain(player: Player, resource: str, count: int = 1) -> Generator[Decision, Option, dict[str, int]]:
+    """Gain resources; crystals past the cap may each become a basic resource (asked). Returns what the player
+    got of each resource (what was lost over a cap is not in it; a crystal taken as a food is a food).
+
+    >>> from revive_dsl.engine.interpret import run_to_end
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> p.resources.update(crystal=3, gear=5)
+    >>> run_to_end(gain(p, "gear", 2), []), p.resources["gear"]
+    (None, 6)
+    >>> gained = gain(p, "crystal", 1)
+    >>> next(gained).prompt
+    'your crystals are full: take which basic resource instead?'
+    >>> try:
+    ...     gained.send(Option("food"))
+    ... except StopIteration as done:
+    ...     done.value
+    {'food': 1}
+    """
     overflow = add_capped(player, resource, count)
+    got = {resource: count - overflow} if count > overflow else {}
     if resource != "crystal":
-        return
+        return got
     for _ in range(overflow):
         room = [r for r in BASIC if player.resources[r] < CAPS[r]]
         if not room:
-            return
+            break
         choice = yield Decision(
             player.seat,
             "resources: crystal at its cap",
@@ -77,6 +96,32 @@ def gain(player: Player, resource: str, count: int = 1) -> Generator[Decision, O
         )
         if choice.key != "none":
             add_capped(player, choice.key, 1)
+            got[choice.key] = got.get(choice.key, 0) + 1
+    return got
+
+
+def gained_text(resource: str, count: int, got: dict[str, int]) -> str:
+    """What a gain of ``count`` ``resource`` gave, as :func:`gain` returned it: ``gains 2 gear``, ``gains 1 food
+    (1 crystal over its cap taken as food)``, ``gains 1 gear (1 lost over its cap)``; an amount for each
+    resource gained, so that the account says what moved.
+
+    >>> gained_text("gear", 2, {"gear": 2})
+    'gains 2 gear'
+    >>> gained_text("crystal", 2, {"crystal": 1, "food": 1})
+    'gains 1 crystal + 1 food (1 crystal over its cap taken as food)'
+    >>> gained_text("book", 3, {})
+    'gains 0 book (3 lost over its cap)'
+    """
+    text = "gains " + (" + ".join(f"{a} {r}" for r, a in got.items() if a) or f"0 {resource}")
+    instead = {r: a for r, a in got.items() if r != resource and a}
+    kept = got.get(resource, 0) + sum(instead.values())
+    notes = []
+    if instead:
+        taken = " + ".join(f"{a} {r}" if len(instead) > 1 else r for r, a in instead.items())
+        notes.append(f"{sum(instead.values())} {resource} over its cap taken as {taken}")
+    if kept < count:
+        notes.append(f"{count - kept} lost over its cap")
+    return text + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def shortfall(player: Player, cost: dict[str, int]) -> int:
@@ -115,23 +160,38 @@ def can_pay(player: Player, cost: dict[str, int]) -> bool:
     return _spent(player, cost)[1] <= have["crystal"]
 
 
-def pay(player: Player, cost: dict[str, int]) -> None:
-    """Pay: each named basic resource first, crystals for the rest. Caller checks ``can_pay``."""
+def pay(player: Player, cost: dict[str, int]) -> dict[str, int]:
+    """Pay: each named basic resource first, crystals for the rest. Caller checks ``can_pay``. Returns what
+    each resource gave up (crystals standing in are crystals).
+
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> p.resources.update(gear=2, crystal=3)
+    >>> pay(p, {"gear": 5})
+    {'gear': 2, 'crystal': 3}
+    """
     if not can_pay(player, cost):
         raise ValueError(f"cannot pay {cost}")
+    paid: dict[str, int] = {}
+
+    def take(resource: str, count: int) -> None:
+        if count:
+            player.resources[resource] -= count
+            paid[resource] = paid.get(resource, 0) + count
+
     if BOOK_STAND_INS and _book_for(player):
         taken, crystals = _spent(player, cost)
         for resource, count in taken.items():
-            player.resources[resource] -= count
-        player.resources["crystal"] -= crystals
-        return
+            take(resource, count)
+        take("crystal", crystals)
+        return paid
     for resource, count in cost.items():
         if resource in BASIC:
             own = min(count, player.resources[resource])
-            player.resources[resource] -= own
-            player.resources["crystal"] -= count - own
+            take(resource, own)
+            take("crystal", count - own)
         elif resource == "crystal":
-            player.resources["crystal"] -= count
+            take("crystal", count)
+    return paid
 
 
 def payment_ways(player: Player, cost: dict[str, int]) -> list[dict[str, int]]:
@@ -175,9 +235,10 @@ def way_key(way: dict[str, int]) -> str:
     return "+".join(f"{way[r]}{r}" for r in (*BASIC, "crystal") if way.get(r)) or "free"
 
 
-def pay_chosen(player: Player, cost: dict[str, int]) -> Generator[Decision, Option, None]:
+def pay_chosen(player: Player, cost: dict[str, int]) -> Generator[Decision, Option, dict[str, int]]:
     """Pay ``cost``, asking how when it can be paid in more than one way (books standing in for gears or food:
     001, Nàdair: books *may* be paid instead); with one way, nothing is asked. Caller checks ``can_pay``.
+    Returns the way paid: what each resource gave up (``{'gear': 1, 'book': 2}``).
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> p = Player(seat=0, name="Ann", tribe="t", side="sun")
@@ -196,6 +257,7 @@ def pay_chosen(player: Player, cost: dict[str, int]) -> Generator[Decision, Opti
         way = keys[(yield Decision(player.seat, "payment", f"pay {shown} which way?", options_of(keys, labels))).key]
     for resource, amount in way.items():
         player.resources[resource] -= amount
+    return way
 
 
 def discounted(cost: dict[str, int], discount: int) -> dict[str, int]:

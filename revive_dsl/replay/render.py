@@ -65,7 +65,7 @@ SUBJECTLESS = ("gains ", "scores ", "pays ", "loses ")
 STATE_KEYS = frozenset({"board", "supply", "turn", "packs", "variants", "seed", "draws"})
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
-_GAINS = re.compile(r"gains (\d+) (" + "|".join(RESOURCES) + r")\b")
+_GAINS = re.compile(r"gains ((?:\d+ (?:" + "|".join(RESOURCES) + r")\b(?: \+ )?)+)")  # gains 1 crystal + 1 food
 _PAYS_DICT = re.compile(r"pays (\{[^}]*\})")
 _PAYS = re.compile(r"\(pay ([^)]*)\)|pays ([0-9][^(]*)")
 _AMOUNT = re.compile(r"(\d+) (" + "|".join(RESOURCES) + r")\b")
@@ -196,7 +196,7 @@ def _resource_notes(lines: list[str], subjects: list[str], changes: Iterable[Cha
                 if subject != who:
                     continue
                 running -= _pay_amounts(line).get(resource, 0)
-                for amount, res in _GAINS.findall(line):
+                for amount, res in (pair for found in _GAINS.findall(line) for pair in _AMOUNT.findall(found)):
                     if res == resource:
                         mine[i] = f" ({running} -> {running + int(amount)})"
                         running += int(amount)

@@ -58,7 +58,7 @@ def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
 
     The 1:1 converter machines are offered first, then the 2:1 exchange of what is left.
     """
-    gain = {"track": track, "keep": amount, "other": 0}
+    gain = {"track": track, "keep": amount, "other": 0, "given": 0}  # given: what the conversions took of the gain
     if amount > 0:
         sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=ctx.source, event=gain, log=ctx.log)
         yield from offer_machines_during(sub, "gain_points")
@@ -69,8 +69,9 @@ def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
         choice = yield Decision(ctx.seat, "convert points", prompt, options_of(keys, labels))
         gain["keep"] -= int(choice.key)
         gain["other"] += int(choice.key) // RATE
-    if gain["other"]:
-        ctx.log.append(f"{ctx.player.name} converts {gain['other'] * RATE} {track} into {gain['other']} {OTHER[track]}")
+        gain["given"] += int(choice.key)
+    if gain["other"]:  # what was given up of the gain, 1:1 and 2:1 together, and what it became
+        ctx.log.append(f"{ctx.player.name} converts {gain['given']} {track} into {gain['other']} {OTHER[track]}")
         yield from _score(ctx, OTHER[track], gain["other"])
     yield from _score(ctx, track, gain["keep"])
 
@@ -99,6 +100,7 @@ def _convert_points(ctx: Ctx, call: n.Call) -> Effect:
     choice = yield Decision(ctx.seat, "convert points 1:1", prompt, options_of(keys))
     gain["keep"] -= int(choice.key)
     gain["other"] += int(choice.key)
+    gain["given"] = gain.get("given", 0) + int(choice.key)
 
 
 # --- the track -------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ def place_gate(ctx: Ctx) -> Effect:
     paid = options[where]
     if not ctx.game.turn.unlimited_range:  # range counted: the leech tribe's toll may apply
         paid = yield from actions.chosen_path(ctx, covered, paid, lambda food: {"food": food} if food else {})
-    yield from res.pay_chosen(ctx.player, paid)
+    paid = yield from res.pay_chosen(ctx.player, paid)  # the way paid: the account names what moved
     actions.finish_action(ctx)
     rules, board = rules_of(ctx), ctx.game.board
     number = sum(1 for key in gates(board) if key.startswith(f"{ctx.seat}:"))

@@ -27,7 +27,7 @@ from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.game import move
-from revive_dsl.engine.interpret import Ctx, Effect, cost_of, counter, holds, run_chosen
+from revive_dsl.engine.interpret import Ctx, Effect, cost_of, cost_text, counter, holds, run_chosen
 from revive_dsl.engine.state import Player
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.scyphoz import is_scyphoz
@@ -97,11 +97,12 @@ def met(ctx: Ctx) -> dict[str, tuple[str, n.Requirement]]:
 
 def complete(ctx: Ctx, journey: str, requirement: n.Requirement) -> Effect:
     """Complete a journey by one requirement: pay it if it is a payment, the reward, the card face down."""
+    paid = None
     if isinstance(requirement.condition, n.Payment):
-        yield from res.pay_chosen(ctx.player, cost_of(requirement.condition.cost))
+        paid = yield from res.pay_chosen(ctx.player, cost_of(requirement.condition.cost))
     abyss(ctx.player).journeys.remove(journey)
     abyss(ctx.player).journeys_done.append(journey)
-    ctx.log.append(f"{ctx.player.name} completes the journey {journey}")
+    ctx.log.append(f"{ctx.player.name} completes the journey {journey}" + (f" (pay {cost_text(paid)})" if paid else ""))
     yield from run_chosen(requirement.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=journey, log=ctx.log))
 
 

@@ -328,7 +328,8 @@ def space_reward(ctx: Ctx, space: str, size: str) -> Effect:
     if shown in geo.TERRAIN_TRACK:
         yield from advance(ctx, geo.TERRAIN_TRACK[shown], REWARD_FACTOR[size])
     elif shown == "crystal":
-        yield from res.gain(player, "crystal", REWARD_FACTOR[size])
+        got = yield from res.gain(player, "crystal", REWARD_FACTOR[size])
+        ctx.log.append(f"{player.name} {res.gained_text('crystal', REWARD_FACTOR[size], got)}")
     elif shown == "water" and space not in player.waters_claimed:
         player.waters_claimed.append(space)
         reward = geo.water_reward(rules, board, space)
@@ -511,7 +512,7 @@ def explore(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, cells, options[slot], lambda food: _Pricing(ctx, "explore").cost(own, cells, 0, food)
     )
-    yield from res.pay_chosen(ctx.player, paid)
+    paid = yield from res.pay_chosen(ctx.player, paid)  # the way paid: the account names what moved
     finish_action(ctx)
     placed = board.tiles[slot]
     ctx.log.append(f"{ctx.player.name} explores {slot} ({label(paid)})")
@@ -584,7 +585,7 @@ def build(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, [space], sizes[size], lambda food: _Pricing(ctx, "build").cost(gears, [space], 0, food)
     )
-    yield from res.pay_chosen(player, paid)
+    paid = yield from res.pay_chosen(player, paid)  # the way paid: the account names what moved
     own = res.discounted({"gear": BUILDING_GEARS[size]}, discount(ctx, "build", [space]))
     for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "build", space, own)
@@ -721,7 +722,7 @@ def populate(ctx: Ctx) -> Effect:
     paid = yield from chosen_path(
         ctx, [location], choices[tid], lambda food: _Pricing(ctx, "populate").cost(books, [location], fees, food)
     )
-    yield from res.pay_chosen(player, paid)
+    paid = yield from res.pay_chosen(player, paid)  # the way paid: the account names what moved
     own = res.discounted({"book": techs[tid]["books"]}, discount(ctx, "populate", [location]))
     for hook in AFTER_PAYMENT.of(ctx):
         yield from hook(ctx, "populate", location, own)

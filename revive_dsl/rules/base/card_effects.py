@@ -193,8 +193,8 @@ def _colour_reward(ctx: Ctx, call: n.Call) -> Effect:
     if len(colours) > 1:  # a card of every colour: its owner says which
         colours = [(yield Decision(ctx.seat, "colour reward", "which colour?", options_of(colours))).key]
     for colour in colours:
-        ctx.log.append(f"{ctx.player.name} gains 1 {COLOUR_RESOURCE[colour]}: {card} is {colour}")
-        yield from res.gain(ctx.player, COLOUR_RESOURCE[colour], 1)
+        got = yield from res.gain(ctx.player, COLOUR_RESOURCE[colour], 1)
+        ctx.log.append(f"{ctx.player.name} {res.gained_text(COLOUR_RESOURCE[colour], 1, got)}: {card} is {colour}")
 
 
 @effect("hibernate")

@@ -32,8 +32,8 @@ def _gain(ctx: Ctx, call: n.Call) -> Effect:
         room = [r for r in res.BASIC]
         choice = yield Decision(ctx.seat, "gain a basic resource", f"gain {amount} of which?", options_of(room))
         what = choice.key
-    ctx.log.append(f"{ctx.player.name} gains {amount} {what}")
-    yield from res.gain(ctx.player, what, amount)
+    got = yield from res.gain(ctx.player, what, amount)
+    ctx.log.append(f"{ctx.player.name} {res.gained_text(what, amount, got)}")  # what moved: caps and crystals over them
 
 
 @effect("points")
@@ -107,7 +107,9 @@ def _fill(ctx: Ctx, call: n.Call) -> Effect:
     if what == "basic":
         choice = yield Decision(ctx.seat, "fill", "set which resource to 6?", options_of(res.BASIC))
         what = choice.key
+    filled = res.CAPS[what] - ctx.player.resources[what]
     ctx.player.resources[what] = res.CAPS[what]
+    ctx.log.append(f"{ctx.player.name} fills their {what}: gains {filled} {what}")
 
 
 # --- counters that need nothing but the player's own state ------------------------------

@@ -26,8 +26,8 @@ SwitchOption = tuple[str, Callable[[Ctx], bool], Callable[[Ctx], Effect]]
 
 def _switch_gain(ctx: Ctx) -> Effect:
     choice = yield Decision(ctx.seat, "switch", "gain which basic resource?", options_of(res.BASIC))
-    res.add_capped(ctx.player, choice.key, 1)
-    ctx.log.append(f"{ctx.player.name} uses the switch: gains 1 {choice.key}")
+    got = {choice.key: 1} if res.add_capped(ctx.player, choice.key, 1) == 0 else {}
+    ctx.log.append(f"{ctx.player.name} uses the switch: {res.gained_text(choice.key, 1, got)}")
 
 
 # How each use of the switch reads in the question (a use without an entry is shown by its key).

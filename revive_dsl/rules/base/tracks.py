@@ -132,8 +132,9 @@ def advance(ctx: Ctx, colour: str, steps: int = 1) -> Effect:
     track = rules_of(ctx).player_board["tracks"][colour]
     for _ in range(steps):
         if ctx.player.tracks[colour] >= len(track["values"]):
-            ctx.log.append(f"{ctx.player.name} is at the end of the {colour} track: gains 1 {track['beyond']}")
-            yield from res.gain(ctx.player, track["beyond"], 1)
+            got = yield from res.gain(ctx.player, track["beyond"], 1)
+            gained = res.gained_text(track["beyond"], 1, got)
+            ctx.log.append(f"{ctx.player.name} is at the end of the {colour} track: {gained}")
             continue
         ctx.player.tracks[colour] += 1
         yield from unlock_rewards(ctx)

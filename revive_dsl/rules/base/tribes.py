@@ -366,7 +366,7 @@ def _place(ctx: Ctx, call: n.Call) -> Effect:
     placement = _placement(ctx, token)
     if placement is not None and placement[1] and not ctx.game.turn.unlimited_range:  # the leech tribe's toll
         paid = yield from actions.chosen_path(ctx, [space], paid, lambda food: {"food": food} if food else {})
-    yield from res.pay_chosen(ctx.player, paid)
+    paid = yield from res.pay_chosen(ctx.player, paid)  # the way paid: the account names what moved
     actions.finish_action(ctx)
     ctx.event["placed"], ctx.event["covered"] = space, geo.terrain(rules, board, space)
     put_token(board, space, {"player": ctx.seat, "token": token})
@@ -406,10 +406,10 @@ def _forest_books(ctx: Ctx, call: n.Call) -> Effect:
     if space is None or not _holds(ctx.game.board, space, "forest_tile"):
         return
     books = len(forest_chain(ctx, space))
+    got = yield from res.gain(ctx.player, "book", books)
     ctx.log.append(
-        f"{ctx.player.name} gains {books} book{'s' if books != 1 else ''}: one for each forest tile chained to {space}"
+        f"{ctx.player.name} {res.gained_text('book', books, got)}: one for each forest tile chained to {space}"
     )
-    yield from res.gain(ctx.player, "book", books)
 
 
 @effect("recruit_terrain")
@@ -502,8 +502,9 @@ def _falcon_reward(ctx: Ctx, call: n.Call) -> Effect:
     space = falcon_space(ctx)
     shown = geo.terrain(rules_of(ctx), ctx.game.board, space) if space else None
     if shown in TERRAIN_RESOURCE:
-        ctx.log.append(f"{ctx.player.name} gains 3 {TERRAIN_RESOURCE[shown]}: the falcon's {shown} at {space}")
-        yield from res.gain(ctx.player, TERRAIN_RESOURCE[shown], 3)
+        got = yield from res.gain(ctx.player, TERRAIN_RESOURCE[shown], 3)
+        gained = res.gained_text(TERRAIN_RESOURCE[shown], 3, got)
+        ctx.log.append(f"{ctx.player.name} {gained}: the falcon's {shown} at {space}")
 
 
 # --- targets: discount and payout ------------------------------------------------------------
@@ -526,9 +527,8 @@ def _target_payout(ctx: Ctx, action: str, space: str, own: Cost) -> Effect:
         return
     owner = ctx.game.players[placed["player"]]
     if owner.seat != ctx.seat:
-        for resource, amount in sorted(own.items()):
-            res.add_capped(owner, resource, amount)
-        paid = " + ".join(f"{a} {r}" for r, a in sorted(own.items())) or "nothing"
+        got = {r: a - res.add_capped(owner, r, a) for r, a in sorted(own.items())}  # what fits under the caps
+        paid = " + ".join(f"{a} {r}" for r, a in got.items() if a) or "nothing"
         ctx.log.append(f"{owner.name} gets what {ctx.player.name} paid on their target: {paid}")
     take_token(ctx.game.board, space, placed)
     owner.tokens_left["target"] = owner.tokens_left.get("target", 0) + 1

@@ -105,7 +105,8 @@ def _building_reward(ctx: Ctx, space: str, size: str) -> Effect:
     """1 crystal and 1 point for a building next to the vast crystal, a large building 2 of each."""
     factor = actions.REWARD_FACTOR[size]
     ctx.log.append(f"{ctx.player.name} takes the reward of the vast crystal at {space}")
-    yield from res.gain(ctx.player, "crystal", factor)
+    got = yield from res.gain(ctx.player, "crystal", factor)
+    ctx.log.append(f"{ctx.player.name} {res.gained_text('crystal', factor, got)}")
     yield from gain_points(ctx, factor)
 
 
