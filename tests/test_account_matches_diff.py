@@ -10,7 +10,7 @@ the step. What an account can state, and so what is checked:
 - ``trades a crystal for 1 food`` (the free action): the crystal and the resource;
 - ``scores N points``: the player's points (laps of the point track counted);
 - ``gains N devotion: a -> b``: the player's devotion;
-- ``converts X points into Y devotion``: X must be what the conversions of the step took of the gain, by the
+- ``converts X point(s) into Y devotion``: X must be what the conversions of the step took of the gain, by the
   answers to their questions (``convert how many 1:1`` / ``2:1``), Y what they gave (1:1 and half of 2:1).
 
 A quantity is checked for a player wherever the player's lines name it (a line naming 0 of it too), except where
@@ -49,7 +49,7 @@ _PAYS = re.compile(r"\bpays (\{[^}]*\}|" + _LIST[1:-1] + ")")
 _TRADES = re.compile(r"\btrades a crystal for (\d+) (" + "|".join(RESOURCES) + r")\b")
 _SCORES = re.compile(r"\bscores (\d+) points?\b")
 _DEVOTION = re.compile(r"\bgains (\d+) devotion\b")
-_CONVERTS = re.compile(r"\bconverts (\d+) (points|devotion) into (\d+) (points|devotion)\b")
+_CONVERTS = re.compile(r"\bconverts (\d+) (points?|devotion) into (\d+) (points?|devotion)\b")
 _CONVERT_ASKED = re.compile(r"^gaining \d+ (points|devotion): convert how many (1:1|2:1) to")
 
 
@@ -171,6 +171,7 @@ def conversion_mismatches(result) -> list[str]:
     said_given, said_became = Counter(), Counter()
     for line in result.log:
         for x, track, y, _ in _CONVERTS.findall(line):
+            track = "points" if track.startswith("point") else track  # "1 point", "3 points"
             said_given[track] += int(x)
             said_became[track] += int(y)
     if (+said_given, +said_became) != (+given, +became):
@@ -313,7 +314,7 @@ def test_converts_2_points_into_1_devotion_says_1_point_for_a_1_to_1_conversion_
     before = copy.deepcopy(ctx.game)
     run_to_end(gain_points(ctx, 1), ["special_yellow_1", "1"])
     log = _checked(ctx, before)
-    assert "Ann converts 1 points into 1 devotion" in log
+    assert "Ann converts 1 point into 1 devotion" in log
     assert not any("converts 2 points" in line for line in log)
 
 

@@ -71,9 +71,19 @@ def convert_gain(ctx: Ctx, track: str, amount: int) -> Effect:
         gain["other"] += int(choice.key) // RATE
         gain["given"] += int(choice.key)
     if gain["other"]:  # what was given up of the gain, 1:1 and 2:1 together, and what it became
-        ctx.log.append(f"{ctx.player.name} converts {gain['given']} {track} into {gain['other']} {OTHER[track]}")
+        given, other = _amount(gain["given"], track), _amount(gain["other"], OTHER[track])
+        ctx.log.append(f"{ctx.player.name} converts {given} into {other}")
         yield from _score(ctx, OTHER[track], gain["other"])
     yield from _score(ctx, track, gain["keep"])
+
+
+def _amount(count: int, track: str) -> str:
+    """``1 point``, ``3 points``, ``2 devotion``: an amount on a track, as the account says it.
+
+    >>> _amount(1, "points"), _amount(3, "points"), _amount(1, "devotion")
+    ('1 point', '3 points', '1 devotion')
+    """
+    return f"{count} {'point' if track == 'points' and count == 1 else track}"
 
 
 def _score(ctx: Ctx, track: str, amount: int) -> Effect:
