@@ -70,11 +70,11 @@ def test_an_unknown_space_suggests_near_keys():
     assert run.stderr.startswith("unknown space '0,9'")
 
 
-def test_revive_board_and_replay_coords_print_both_maps():
+def test_revive_board_and_replay_coords_print_the_combined_map_in_two_halves():
     run = revive("board", "--no-color", "--width", "140")
-    assert run.returncode == 0 and "Spaces" in run.stdout and "Tile slots" in run.stdout and "-7,0" in run.stdout
+    assert run.returncode == 0 and "West half" in run.stdout and "East half" in run.stdout and "-7,0" in run.stdout
     run = revive("replay", str(ROOT / "replays" / "rules" / "switch-used-once.yaml"), "--coords", "--no-color")
-    assert run.returncode == 0 and "Tile slots" in run.stdout
+    assert run.returncode == 0 and "East half" in run.stdout
 
 
 def test_revive_explain_a_space_key_in_a_scripts_context():

@@ -328,30 +328,111 @@ def coord_rows(game: Any, rules: Rules, show: str = "spaces") -> list[list[Segme
     return rows
 
 
+# --- the combined map: terrain, space key and tile slot of every cell, in halves that fit 80 columns -------
+
+CELL_PITCH = 3  # columns per unit of x = 2q + r: cells of a row lie 6 apart, rows shifted by half a cell
+HALVES = (("West half", "west"), ("East half", "east"))
+
+
+def cell_lines(game: Any, rules: Rules, key: str, large_cell: dict[str, str]) -> tuple[Segment, Segment]:
+    """A cell of the combined map as two :data:`KEY_WIDTH`-wide segments: its space key, then its terrain letter
+    and tile slot key (``-``: no slot). A large location's cells show its corner (``nw``) and ``L``.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> [text for text, _ in cell_lines(game, Rules.load(("base",)), "0,0", {})]
+    [' 0,0 ', '# -  ']
+    """
+    corner = large_cell.get(key)
+    if corner is not None:
+        letter, style, _ = TERRAIN["large_location" if corner in game.board.large_locations else None]
+        return (corner.rsplit("_", 1)[-1].center(KEY_WIDTH), style), (f"{letter} {corner.rsplit('_', 1)[-1]}", style)
+    seen = ground(rules, game, key, large_cell)
+    letter, style, _ = terrains(rules).get(seen) or unknown_ground(str(seen))
+    slot = geometry(rules).slot_of.get(key, ("",))[0] or "-"
+    return (key.center(KEY_WIDTH)[:KEY_WIDTH], style), (f"{letter} {slot}".ljust(KEY_WIDTH)[:KEY_WIDTH], style)
+
+
+def half_cells(rules: Rules, half: str) -> list[tuple[int, int]]:
+    """The cells of the ``west`` or ``east`` half of the board; the middle column (one cell a row) is in both, so a
+    path can be followed, and spaces counted, across the halves.
+
+    >>> west, east = half_cells(Rules.load(("base",)), "west"), half_cells(Rules.load(("base",)), "east")
+    >>> (0, 0) in west and (0, 0) in east, len(set(west) | set(east)) == len(map_cells(Rules.load(("base",)))[0])
+    (True, True)
+    """
+    cells = map_cells(rules)[0]
+    xs = [2 * q + r for q, r in cells]
+    middle = (min(xs) + max(xs) + 1) // 2
+    inside = {"west": lambda x: x <= middle, "east": lambda x: x >= middle - 1}[half]
+    return sorted(c for c in cells if inside(2 * c[0] + c[1]))
+
+
+def combined_rows(game: Any, rules: Rules, half: str) -> list[list[Segment]]:
+    """One half of the combined map: two text lines per board row (space keys, then terrain and slot keys).
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> rows = combined_rows(game, Rules.load(("base",)), "west")
+    >>> max(sum(len(text) for text, _ in row) for row in rows) <= 74
+    True
+    """
+    cells, large_cell, _middle = map_cells(rules)
+    mine = half_cells(rules, half)
+    left = min(2 * q + r for q, r in mine)
+    rows_at = sorted({r for _, r in cells})
+    out: list[list[Segment]] = []
+    for r in range(rows_at[0], rows_at[-1] + 1):
+        keys_line: list[Segment] = []
+        ground_line: list[Segment] = []
+        column = 0
+        for q, _ in (c for c in mine if c[1] == r):
+            at = CELL_PITCH * (2 * q + r - left)
+            gap = (" " * (at - column), "")
+            top, bottom = cell_lines(game, rules, cells[(q, r)], large_cell)
+            keys_line += [gap, top]
+            ground_line += [gap, bottom]
+            column = at + KEY_WIDTH
+        out += [keys_line, ground_line]
+    return out
+
+
+def _grid(rows: list[list[Segment]]) -> Text:
+    out = Text(no_wrap=True, overflow="crop")
+    for index, row in enumerate(rows):
+        if index:
+            out.append("\n")
+        for text, style in row:
+            out.append(text, style=style or None)
+    out.rstrip()
+    return out
+
+
 def render_coordinates(game: Any, rules: Rules) -> Group:
-    """Two maps, space keys and tile slot keys, with a legend: what ``revive board`` prints."""
+    """The combined map -- each cell's space key over its terrain letter and tile slot key -- in a west and an
+    east half that share the middle column, with a legend: what ``map`` and ``revive board`` show. Every line fits
+    80 columns.
 
-    def grid(show: str) -> Text:
-        out = Text(no_wrap=True, overflow="crop")
-        for index, row in enumerate(coord_rows(game, rules, show)):
-            if index:
-                out.append("\n")
-            for text, style in row:
-                out.append(text, style=style or None)
-        out.rstrip()
-        return out
-
+    >>> import io
+    >>> from rich.console import Console
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun")])
+    >>> console = Console(file=io.StringIO(), width=80, record=True)
+    >>> console.print(render_coordinates(game, Rules.load(("base",))))
+    >>> text = console.export_text()
+    >>> max(len(line) for line in text.splitlines()) <= 80, "a02" in text, "-4,-3" in text
+    (True, True, True)
+    """
     _cells, large_cell, _middle = map_cells(rules)
     corners = sorted(set(large_cell.values()))
     legend_entries = [Text.assemble((letter, style), f" {word}") for letter, style, word in terrains(rules).values()]
     notes = Text(
-        "Space keys are q,r (axial coordinates); a large location is one space, keyed by its corner: "
-        + ", ".join(corners)
-        + ". Tile slots: a01... area tiles, s... starting tiles; '-' is no slot (chasm, crystals)."
+        "Space keys are q,r (axial coordinates). Each cell: its space key over its terrain letter and tile slot key"
+        " (a01... area tiles, s1... starting tiles, '-' no slot). The middle column is in both halves. A large"
+        " location is one space, keyed by its corner: " + ", ".join(corners) + "."
     )
-    return Group(
-        Panel(grid("spaces"), title="Spaces", title_align="left"),
-        Panel(grid("slots"), title="Tile slots", title_align="left"),
-        Columns(legend_entries, padding=(0, 2)),
-        notes,
-    )
+    halves = [
+        Panel(_grid(combined_rows(game, rules, half)), title=title, title_align="left", expand=False)
+        for title, half in HALVES
+    ]
+    return Group(*halves, Columns(legend_entries, padding=(0, 2)), notes)

@@ -63,8 +63,9 @@ from revive_dsl.replay.terminal import width
 
 _NUMBER = re.compile(r"-?\d+")
 HELP = (
-    "a number (a letter where the answers are numbers), a key or a name answers · ?: explain · map: the map"
-    " · me: your board · b: take back the last move"
+    "a number (a letter where the answers are numbers), a key or a name answers · ?: explain · map: the map with"
+    " terrain, space keys and tile slots · me: your board · tech: your technology tree · tracks: your machine tracks"
+    " · progress: your progress track · slots: your card slots · b: take back the last move"
     " · s: save · s FILE: save to FILE · q: save and quit"
 )
 
@@ -455,6 +456,8 @@ class Player:
             if word in ("me", "board"):
                 self.show_board(who, with_map=False)
                 continue
+            if self.show_view(word, who):
+                continue
             if word in ("b", "back"):
                 self.take_back(under_way)
                 return None
@@ -474,6 +477,18 @@ class Player:
             self.console.print(render_map(s.replay.game, s.rules))
         if who in s.names:
             self.console.print(render_players(s.replay.game, s.rules).renderables[s.names.index(who)])
+
+    def show_view(self, word: str, who: str) -> bool:
+        """A board of :mod:`~revive_dsl.replay.boards` (``tech``, ``tracks``...) of ``who``; True if ``word`` named
+        one."""
+        from revive_dsl.replay.boards import render_view
+
+        s = self.session
+        seat = s.names.index(who) if who in s.names else 0
+        shown = render_view(word, s.replay.game, s.rules, seat)
+        if shown is not None:
+            self.console.print(shown)
+        return shown is not None
 
     def show_menu(self, decision: Decision, who: str) -> None:
         from revive_dsl.replay.render import with_names

@@ -40,6 +40,7 @@ import difflib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 
 from rich.console import Console
@@ -69,9 +70,10 @@ MENU_HELP = "Pick an answer by its {pick}, key or name; Enter: back to your move
 CONFIRM = "play it for you? y/n > "
 YES = ("y", "yes")
 COMMANDS_HELP = (
-    "Commands (never moves): ? or help: the open question and each answer; map: the map with the space keys;"
-    " me or board: your player board; hint: a hint for your move; show: the move the lesson makes; back: the step"
-    " before; q: quit."
+    "Commands (never moves): ? or help: the open question and each answer; map: the map with terrain, space keys"
+    " and tile slots; me or board: your player board; tech: your technology tree with costs; tracks: your machine"
+    " tracks and reward spaces; progress: your progress track and its points; slots: your card slots and activation"
+    " symbols; hint: a hint for your move; show: the move the lesson makes; back: the step before; q: quit."
 )
 
 
@@ -341,18 +343,22 @@ def explain(replay: Replay, keys: list[str]) -> Text:
 
 
 def _command(word: str, replay: Replay, player: str, console: Console, keys: list[str]) -> bool:
-    """Carry out a command that is never a move (help, map, me, back); True if ``word`` was one."""
+    """Carry out a command that is never a move (help, map, me, a board of :mod:`~revive_dsl.replay.boards`, back);
+    True if ``word`` was one."""
+    from revive_dsl.replay.boards import VIEWS, render_view
     from revive_dsl.replay.hexmap import render_coordinates
     from revive_dsl.replay.render import render_players
 
+    seat = replay.names.index(player) if player in replay.names else 0
     if word in HELP:
         console.print(explain(replay, keys))
         console.print(Text(COMMANDS_HELP, style="dim"))
     elif word in MAP:
         console.print(render_coordinates(replay.game, replay.rules))
     elif word in ME:
-        seat = replay.names.index(player) if player in replay.names else 0
         console.print(render_players(replay.game, replay.rules).renderables[seat])
+    elif word in VIEWS:
+        console.print(render_view(word, replay.game, replay.rules, seat))
     elif word in BACK:
         raise _Back
     else:
@@ -564,6 +570,82 @@ def run_tutorial(
     return 0
 
 
+# --- the list ---------------------------------------------------------------------------------------
+
+# A chapter's packs -> the heading of its group, naming the rulebook it teaches.
+GROUPS: dict[tuple[str, ...], str] = {
+    ("base",): "The base game (rulebook 003)",
+    ("base", "abyss"): "Call of the Abyss expansion (rulebook 004)",
+}
+LIST_COLUMN = 40  # two columns of chapters in 80
+MARKS = {"done": "*", "next": ">"}
+
+
+@dataclass
+class Listed:
+    """A tutorial as ``--list`` shows it."""
+
+    name: str
+    title: str
+    packs: tuple[str, ...]
+
+
+def listed(name: str) -> Listed:
+    """A tutorial's name, title and packs; one that cannot be loaded says so in its title."""
+    try:
+        script = load_script(tutorial_path(name))
+    except DslError:
+        return Listed(name, "(cannot be loaded; run `revive replay` on it)", ())
+    return Listed(name, script.title, tuple(script.packs))
+
+
+def short_title(entry: Listed) -> str:
+    """A chapter's title without its ``Chapter N:`` (the list shows the number), cut to fit its column.
+
+    >>> short_title(Listed("01-turn", "Chapter 1: The turn", ("base",)))
+    ' 1 The turn'
+    """
+    title = entry.title.split(": ", 1)[-1] if entry.title.startswith("Chapter ") else entry.title
+    return f"{int(entry.name[:2]):>2} {title}"[: LIST_COLUMN - 3]
+
+
+def _two_columns(cells: list[str]) -> list[str]:
+    """Cells in two columns, the first half down the left."""
+    half = -(-len(cells) // 2)
+    return [f"{left:{LIST_COLUMN}}{right}".rstrip() for left, right in zip_longest(cells[:half], cells[half:])]
+
+
+def list_lines(finished: set[str], upcoming: str | None) -> list[str]:
+    """``revive tutorial --list``: the chapters grouped by the rulebook they teach, two columns, each by number
+    with ``*`` done and ``>`` next, then the other tutorials by name; it fits an 80x24 screen.
+
+    >>> lines = list_lines(set(), "intro")
+    >>> len(lines) <= 24, max(len(line) for line in lines) <= 80
+    (True, True)
+    """
+
+    def mark(name: str) -> str:
+        return MARKS["done"] if name in finished else MARKS["next"] if name == upcoming else " "
+
+    chapters = [listed(name) for name in chapter_names()]
+    out: list[str] = []
+    for packs, heading in GROUPS.items():
+        mine = [c for c in chapters if c.packs == packs]
+        if mine:
+            out += [f"{heading}:"]
+            out += _two_columns([f"{mark(c.name)} {short_title(c)}" for c in mine])
+    strays = [c for c in chapters if c.packs not in GROUPS]
+    out += _two_columns([f"{mark(c.name)} {short_title(c)}" for c in strays])
+    others = [listed(name) for name in tutorial_names() if name not in chapter_names()]
+    out += ["Other tutorials:"] + [f"{mark(t.name)} {t.name}: {t.title}" for t in others]
+    names = tutorial_names()
+    out.append(
+        f"{len(finished & set(names))} of {len(names)} done ({MARKS['done']} done, {MARKS['next']} next)."
+        " Play one: revive tutorial 4 (or explore, next)"
+    )
+    return out
+
+
 # --- the command ----------------------------------------------------------------------------------
 
 
@@ -584,16 +666,8 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     from revive_dsl.replay.progress import done
 
     if args.list:
-        finished = set(done())
-        upcoming = next_tutorial()
-        for name in tutorial_names():
-            try:
-                title = load_script(tutorial_path(name)).title
-            except DslError:
-                title = "(cannot be loaded; run `revive replay` on it)"
-            mark = "done" if name in finished else "next" if name == upcoming else ""
-            console.print(Text(f"{mark:5}{name:26} {title}"))
-        console.print(Text(f"{len(finished & set(tutorial_names()))} of {len(tutorial_names())} done"))
+        for line in list_lines(set(done()), next_tutorial()):
+            console.print(Text(line))
         return 0
     name = args.name
     if name.lower() == "next":

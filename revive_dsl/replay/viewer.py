@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--full", action="store_true", help="show the whole state after each shown step")
     parser.add_argument(
-        "--coords", action="store_true", help="with the state shown, the maps of space keys and tile slot keys"
+        "--coords", action="store_true", help="with the state shown, the map of space keys, terrain and tile slot keys"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
     parser.add_argument("--width", type=width, metavar="N", help="width of the output in columns")
@@ -145,7 +145,7 @@ def _play(replay: Replay, args: argparse.Namespace, console: Console) -> None:
 
 
 def _coords(replay: Replay, args: argparse.Namespace, console: Console) -> None:
-    """``--coords``: the maps of space keys and tile slot keys beside the state."""
+    """``--coords``: the combined map (space keys, terrain, tile slot keys) beside the state."""
     if getattr(args, "coords", False):
         from revive_dsl.replay.hexmap import render_coordinates
 
