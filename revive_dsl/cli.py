@@ -1022,9 +1022,10 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return serve()
 
 
-def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """``revive replay SCRIPT --export html FILE`` (and ``revive tutorial NAME --export html FILE``): the command
-    runs as without the option, then the script's page is written to FILE (:mod:`revive_dsl.web`)."""
+def _with_page(args: argparse.Namespace) -> int:
+    """``revive replay SCRIPT --export html FILE`` (and ``revive tutorial NAME --export html FILE``): the script's
+    page is written to FILE (:mod:`revive_dsl.web`) and one line says where; the replay is not shown in the
+    terminal. A replay that stops before its end exits 1, as the replay would."""
     from revive_dsl.fileio import output_problem
 
     file = args.export[1]
@@ -1041,11 +1042,14 @@ def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespa
         except FileNotFoundError as err:
             print(str(err.args[0]), file=sys.stderr)
             return 1
-        status = 0  # the tutorial's page is written instead of the lesson being taught
-    else:
+    else:  # the page instead of the replay shown in the terminal: one line says where it went
+        from revive_dsl.replay.viewer import options_problem
+
+        problem = options_problem(args)
+        if problem:
+            print(f"revive replay: {problem}", file=sys.stderr)
+            return 2
         script = args.file
-        args.export = None
-        status = func(args)
     from revive_dsl.web.export import export_page
 
     try:
@@ -1054,7 +1058,7 @@ def _with_page(func: Callable[[argparse.Namespace], int], args: argparse.Namespa
         print(str(err), file=sys.stderr)
         return 1
     print(done.summary(), file=sys.stderr)
-    return status
+    return 1 if done.error and args.command != "tutorial" else 0
 
 
 class _ClosedOutput(OSError):
@@ -1103,7 +1107,7 @@ def main(argv: list[str] | None = None) -> int:
             return intro_main()
         func = getattr(args, "command_func", None) or COMMANDS[args.command]
         if getattr(args, "export", None) and args.export[0] == "html":  # the page, written by the browser face
-            return _with_page(func, args)
+            return _with_page(args)
         return func(args)
     except DslError as err:
         print(str(err), file=sys.stderr)

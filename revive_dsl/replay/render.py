@@ -38,6 +38,8 @@ __all__ = [
     "account",
     "format_change",
     "name_of",
+    "part_rows",
+    "part_rows_by_namespace",
     "render_changes",
     "render_displays",
     "render_map",
@@ -45,6 +47,7 @@ __all__ = [
     "render_scores",
     "render_state",
     "render_step",
+    "score_lines",
     "state_changes",
     "with_names",
 ]
@@ -376,13 +379,23 @@ def _player_rows(player: Any, rules: Rules | None) -> list[tuple[str, Renderable
 
 
 def _part_rows(holder: Any) -> list[tuple[str, RenderableType]]:
+    return [(label, Text(text)) for label, text in part_rows(holder)]
+
+
+def part_rows(holder: Any) -> list[tuple[str, str]]:
     """The rows of each rules package's part of the state in use (``state_part``): those its ``rows()`` gives
-    (label, text), else one row of its fields that are not at their defaults, e.g. ``lagoon  pearls 3, track 1``."""
-    rows: list[tuple[str, RenderableType]] = []
+    (label, text), else one row of its fields that are not at their defaults, e.g. ``lagoon  pearls 3, track 1``;
+    the terminal's player panel and the page show the same."""
+    return [row for _, rows in sorted(part_rows_by_namespace(holder).items()) for row in rows]
+
+
+def part_rows_by_namespace(holder: Any) -> dict[str, list[tuple[str, str]]]:
+    """:func:`part_rows` under each part's namespace (a part with nothing to show: no rows)."""
+    out: dict[str, list[tuple[str, str]]] = {}
     for namespace, found in sorted(getattr(holder, "parts", {}).items()):
         own = getattr(found, "rows", None)
         if own is not None:
-            rows += [(label, Text(text)) for label, text in own()]
+            out[namespace] = [(label, text) for label, text in own()]
             continue
         default = type(found)()
         shown = [
@@ -390,9 +403,13 @@ def _part_rows(holder: Any) -> list[tuple[str, RenderableType]]:
             for name in found.__dataclass_fields__
             if getattr(found, name) != getattr(default, name)
         ]
-        if shown:
-            rows.append((namespace, Text(", ".join(shown))))
-    return rows
+        out[namespace] = [(namespace, ", ".join(shown))] if shown else []
+    return out
+
+
+def score_lines(game: Any) -> list[str]:
+    """The lines the rules packages' parts of the turn add under the scores (solo achievements)."""
+    return [line for _, found in sorted(game.turn.parts.items()) for line in getattr(found, "score_lines", list)()]
 
 
 def _value(value: Any) -> str:
@@ -485,8 +502,7 @@ def render_scores(game: Any) -> Panel:
         parts.append(Text("ranking: " + ", ".join(f"{i}. {n}" for i, n in enumerate(ranking, 1)), style="bold"))
     if game.turn.solo_rank:
         parts.append(Text(f"solo rank: {game.turn.solo_rank}", style="bold"))
-    for _, found in sorted(game.turn.parts.items()):  # lines of the rules packages' parts (solo achievements)
-        parts += [Text(line, style="bold") for line in getattr(found, "score_lines", list)()]
+    parts += [Text(line, style="bold") for line in score_lines(game)]  # the rules packages' parts' lines
     state = "the game is over" if game.turn.over else f"{_seat_name(game.turn.player, names)} to play"
     return Panel(Group(*parts), title=f"Scores ({state})", title_align="left")
 

@@ -21,11 +21,12 @@ from typing import Any
 from revive_dsl.content.glyphs import glyphs
 from revive_dsl.engine.declared import counters_of
 from revive_dsl.engine.game import MOVES, Runner, why_refused
+from revive_dsl.engine.geometry import geometry
 from revive_dsl.engine.rules import Rules
 from revive_dsl.replay.diff import flat_changes, flatten, format_change
 from revive_dsl.replay.hexmap import ground, map_cells, terrains, tokens
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
-from revive_dsl.replay.render import account, with_names
+from revive_dsl.replay.render import account, part_rows_by_namespace, score_lines, with_names
 from revive_dsl.replay.script import Script
 
 PAGE_FORMAT = 1  # the shape of this data, which the page's script reads
@@ -81,11 +82,14 @@ def apply(state: Any, changes: list[list]) -> Any:
 def _cells(rules: Rules) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Every cell of the map (q, r, space key; a large location's cells also their slot); large slot -> middle."""
     cells, large_cell, middle = map_cells(rules)
+    slot_of = geometry(rules).slot_of
     out = []
     for (q, r), key in sorted(cells.items(), key=lambda item: (item[0][1], item[0][0])):
         cell: dict[str, Any] = {"q": q, "r": r, "key": key}
         if key in large_cell:
             cell["large"] = large_cell[key]
+        elif slot_of.get(key, ("",))[0]:
+            cell["slot"] = slot_of[key][0]  # the tile slot (a02, s1) the cell is part of
         out.append(cell)
     return out, middle
 
@@ -117,6 +121,30 @@ def _names(rules: Rules) -> dict[str, dict[str, str]]:
             entry["colour"] = comp.data["colour"]
         out[cid] = entry
     return out
+
+
+def shown_rows(game: Any, rules: Rules) -> dict[str, Any]:
+    """What the terminal shows of a state beyond its fields: each player's rows of the rules packages' parts
+    (their ``rows()``), by namespace, and the packs' lines under the scores, with component ids as names."""
+    return {
+        "players": [
+            {
+                ns: [[label, with_names(text, rules)] for label, text in rows]
+                for ns, rows in part_rows_by_namespace(p).items()
+            }
+            for p in game.players
+        ],
+        "lines": [with_names(line, rules) for line in score_lines(game)],
+    }
+
+
+def _named_sheets(game: Any, rules: Rules) -> list[dict[str, Any]]:
+    """The final score sheets' lines with component ids in their details as names."""
+    return [
+        [[str(line.get("rule", "")), line.get("points", ""), with_names(str(line.get("detail", "")), rules)]
+         for line in sheet.get("lines", [])]
+        for sheet in game.turn.final_scores or []
+    ]  # fmt: skip
 
 
 def _step(result: StepResult, replay: Replay, grounds: dict[str, str], cells: list[dict[str, Any]], seen: dict) -> dict:
@@ -158,6 +186,11 @@ def _step(result: StepResult, replay: Replay, grounds: dict[str, str], cells: li
     board = after["board"]
     for part in ("buildings", "figures", "tokens", "large_locations"):
         seen["elsewhere"].update(dict.fromkeys(k for k in board.get(part) or {} if k not in seen["places"]))
+    rows = shown_rows(result.after, replay.rules)
+    if rows != seen["rows"]:  # kept from step to step: given again only when it changes
+        out["rows"] = seen["rows"] = rows
+    if result.after.turn.final_scores:
+        out["sheets"] = _named_sheets(result.after, replay.rules)
     if step.note:
         out["note"] = step.note
     if step.highlight:
@@ -214,7 +247,8 @@ def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
     grounds = _grounds(start, rules, cells)
     first = start.to_dict()
     places = {c["key"] for c in cells} | set(middle)
-    seen = {"state": first, "flat": flatten(first, replay.names), "places": places, "elsewhere": {}}
+    rows = shown_rows(start, rules)
+    seen = {"state": first, "flat": flatten(first, replay.names), "places": places, "elsewhere": {}, "rows": rows}
     board = first["board"]
     for part in ("buildings", "figures", "tokens", "large_locations"):
         seen["elsewhere"].update(dict.fromkeys(k for k in board.get(part) or {} if k not in places))
@@ -232,6 +266,7 @@ def page_data(script: Script, title: str | None = None) -> dict[str, Any]:
         "tokens": {key: {"sign": sign, "word": word} for key, (sign, word) in tokens(rules).items()},
         "names": _names(rules),
         "counters": _counters(rules),
+        "rows": rows,
         "steps": [],
     }
     if script.data.get("description"):

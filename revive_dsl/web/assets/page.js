@@ -12,6 +12,7 @@
   // --- states, rebuilt step by step and kept ---------------------------------------------------------------
   const states = [DATA.start];
   const grounds = [DATA.grounds];
+  const rows = [DATA.rows || { players: [], lines: [] }]; // the packs' parts' rows, as the terminal shows them
 
   function applyPatch(state, changes) {
     const out = structuredClone(state);
@@ -31,6 +32,7 @@
     for (let i = states.length; i <= index; i++) {
       states.push(applyPatch(states[i - 1], STEPS[i - 1].patch));
       grounds.push(STEPS[i - 1].cells ? Object.assign({}, grounds[i - 1], STEPS[i - 1].cells) : grounds[i - 1]);
+      rows.push(STEPS[i - 1].rows || rows[i - 1]);
     }
     return states[index];
   }
@@ -62,20 +64,33 @@
     }
     return typeof value === "string" ? nameOf(value) : String(value);
   }
-  // a note's Markdown, the little of it notes use: paragraphs, **bold**, `code`; built as nodes, never as markup
+  // a note's Markdown, the little of it notes use: paragraphs, **bold**, *emphasis*, `code`; built as nodes with
+  // textContent, never as markup: anything else (an HTML tag) stays text
+  const INLINE = /(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s](?:[^*]*[^*\s])?\*)/;
+  function inline(text) {
+    if (text.length > 2 && text.startsWith("`") && text.endsWith("`")) return el("code", {}, text.slice(1, -1));
+    if (text.length > 4 && text.startsWith("**") && text.endsWith("**")) return el("strong", {}, text.slice(2, -2));
+    if (text.length > 2 && text.startsWith("*") && text.endsWith("*")) return el("em", {}, text.slice(1, -1));
+    return document.createTextNode(text);
+  }
   function markdown(text) {
     const out = document.createDocumentFragment();
     for (const para of String(text).split(/\n\s*\n/)) {
       const p = el("p");
       const words = para.replace(/\s*\n\s*/g, " ").trim();
-      for (const part of words.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
-        if (part.startsWith("**") && part.endsWith("**") && part.length > 4) p.appendChild(el("strong", {}, part.slice(2, -2)));
-        else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) p.appendChild(el("code", {}, part.slice(1, -1)));
-        else if (part) p.appendChild(document.createTextNode(part));
-      }
+      for (const part of words.split(INLINE)) if (part) p.appendChild(inline(part));
       out.appendChild(p);
     }
     return out;
+  }
+  // a try-it step's task, what its note asks before the learner tries: the note's opening bold line
+  // ("**Your move: build.**"), else its first sentence; the rest explains the move and waits until it is made
+  function taskOf(note) {
+    const text = String(note).trim();
+    const bold = text.match(/^\*\*[^*]+\*\*/);
+    if (bold) return bold[0];
+    const sentence = text.match(/^[^\n]*?[.!?](?=\s|$)/);
+    return sentence ? sentence[0] : "Make this step's move.";
   }
   function seatName(seat) {
     const player = DATA.players[seat];
@@ -101,7 +116,57 @@
   });
   const board = document.getElementById("board");
   const pad = SIZE * 1.2;
-  board.setAttribute("viewBox", `${box[0] - pad} ${box[1] - pad} ${box[2] - box[0] + 2 * pad} ${box[3] - box[1] + 2 * pad}`);
+  const boardWidth = box[2] - box[0] + 2 * pad;
+  board.setAttribute("viewBox", `${box[0] - pad} ${box[1] - pad} ${boardWidth} ${box[3] - box[1] + 2 * pad}`);
+  // on a phone the board is drawn at least 1.8 px a unit (a piece ~18 px) and the pane pans sideways
+  board.style.setProperty("--board-min", `${Math.ceil(boardWidth * 1.8)}px`);
+
+  // each tile slot's label, at the middle of its cells
+  const slotPlaces = {};
+  for (const cell of DATA.cells) {
+    if (!cell.slot) continue;
+    (slotPlaces[cell.slot] = slotPlaces[cell.slot] || []).push(place[cell.key]);
+  }
+  const slotLabels = Object.entries(slotPlaces).map(([slot, spots]) => [slot,
+    spots.reduce((sum, [x]) => sum + x, 0) / spots.length, spots.reduce((sum, [, y]) => sum + y, 0) / spots.length]);
+
+  // an answer that names a space (1,0), a tile slot (a02) or a large location's slot: its cells, marked on hover
+  function cellsNamed(key) {
+    const word = String(key).trim();
+    return [...board.querySelectorAll(".cell")].filter((c) =>
+      c.dataset.key === word || c.dataset.slot === word || c.dataset.large === word);
+  }
+  function point(key) {
+    for (const cell of board.querySelectorAll(".cell.pointed")) cell.classList.remove("pointed");
+    const found = key === null ? [] : cellsNamed(key);
+    for (const cell of found) cell.classList.add("pointed");
+    if (found.length) panTo(found[0]);
+  }
+  function pointsAt(node, key) {
+    if (!cellsNamed(key).length) return;
+    node.classList.add("points");
+    node.addEventListener("mouseenter", () => point(key));
+    node.addEventListener("focus", () => point(key));
+    node.addEventListener("mouseleave", () => point(null));
+    node.addEventListener("blur", () => point(null));
+  }
+  // a phone: the pane shows the step's asked or changed place, else the board's middle the first time
+  let panned = false;
+  function followOnPane() {
+    const pane = document.getElementById("board-pane");
+    const target = board.querySelector(".cell.asked, .cell.changed");
+    if (target) panTo(target);
+    else if (!panned) pane.scrollLeft = (pane.scrollWidth - pane.clientWidth) / 2;
+    panned = true;
+  }
+  // a board wider than its pane (a phone): pan it sideways to a cell, the page itself does not move
+  function panTo(cell) {
+    const pane = document.getElementById("board-pane");
+    if (pane.scrollWidth <= pane.clientWidth) return;
+    const cellBox = cell.getBoundingClientRect();
+    const paneBox = pane.getBoundingClientRect();
+    pane.scrollLeft += cellBox.left + cellBox.width / 2 - (paneBox.left + paneBox.width / 2);
+  }
 
   function hexPoints(x, y) {
     const points = [];
@@ -167,9 +232,12 @@
       if (changed.has(cell.key)) classes.push("changed");
       if (asked.has(cell.key)) classes.push("asked");
       const hex = svg("polygon", { points: hexPoints(x, y), class: classes.join(" "), "data-key": cell.key, "data-ground": ground });
+      if (cell.slot) hex.setAttribute("data-slot", cell.slot);
+      if (cell.large) hex.setAttribute("data-large", cell.large);
       if (known && known.colour) hex.style.fill = known.colour; // a rules package's own ground
       const word = known ? known.word : ground;
-      hex.appendChild(svg("title", {}, `${cell.key}: ${word || "empty slot"}`));
+      const tile = cell.slot ? ` (tile ${cell.slot})` : cell.large ? ` (${cell.large})` : "";
+      hex.appendChild(svg("title", {}, `${cell.key}${tile}: ${word || "empty slot"}`));
       cellsLayer.appendChild(hex);
       const letter = known ? known.letter : ground ? ground[0] : ".";
       cellsLayer.appendChild(svg("text", { x: x - SIZE * 0.55, y: y - SIZE * 0.2, class: "letter" }, letter));
@@ -182,6 +250,7 @@
       cellsLayer.appendChild(hex);
       cellsLayer.appendChild(svg("text", { x: x - SIZE, y: y + SIZE * 1.6, class: "letter" }, key));
     }
+    for (const [slot, x, y] of slotLabels) cellsLayer.appendChild(svg("text", { x, y: y + SIZE * 0.15, class: "slot" }, slot));
     board.appendChild(cellsLayer);
     const pieces = svg("g", { class: "pieces" });
     for (const [space, building] of Object.entries(state.board.buildings || {})) {
@@ -222,6 +291,7 @@
       pieces.appendChild(g);
     }
     board.appendChild(pieces);
+    followOnPane();
     const large = Object.entries(state.board.large_locations || {}).map(([slot, placed]) => `${slot}: ${nameOf(placed.tile)}`);
     document.getElementById("large").textContent = large.length ? `Large locations \u2014 ${large.join("; ")}` : "";
   }
@@ -247,7 +317,7 @@
     const step = STEPS[index - 1];
     if (waiting) {
       title.textContent = `Step ${step.index} \u00B7 ${step.player}: your move`;
-      if (step.note) note.appendChild(markdown(step.note));
+      note.appendChild(markdown(step.note ? taskOf(step.note) : "Make this step's move."));
       return;
     }
     title.textContent = `Step ${step.index} \u00B7 ${step.player}: ${step.move}`;
@@ -257,6 +327,7 @@
       row.appendChild(el("td", {}, `${prompt}:`));
       const cell = el("td");
       cell.appendChild(el("strong", {}, answer));
+      pointsAt(cell, answer);
       if (label && label !== answer) cell.appendChild(el("span", { class: "label" }, ` \u00B7 ${label}`));
       row.appendChild(cell);
       decisions.appendChild(row);
@@ -340,10 +411,12 @@
         rows.appendChild(el("dt", changed ? { class: "changed" } : {}, label));
         rows.appendChild(el("dd", changed ? { class: "changed" } : {}, show(p)));
       }
+      const own = rowsAt(index).players[p.seat] || {};
       for (const key of Object.keys(p)) {
         if (SHOWN.has(key)) continue;
         const value = p[key];
         if (drawCounters(rows, key, value, fields.has(key))) continue;
+        if (own[key]) { drawPartRows(rows, own[key], fields.has(key)); continue; }
         if (value === null || value === false || value === 0 || (typeof value === "object" && !Object.keys(value).length)) continue;
         const changed = fields.has(key);
         rows.appendChild(el("dt", changed ? { class: "changed" } : {}, key.replaceAll("_", " ")));
@@ -366,7 +439,38 @@
       }
       pane.appendChild(el("h2", {}, "Final scores"));
       pane.appendChild(table);
+      scores.forEach((line, i) => pane.appendChild(sheetOf(line, index > 0 ? (STEPS[index - 1].sheets || [])[i] : null)));
     }
+    for (const line of rowsAt(index).lines || []) pane.appendChild(el("p", { class: "score-line" }, line));
+  }
+
+  function rowsAt(index) {
+    stateAt(index);
+    return rows[index];
+  }
+
+  // a rules package's part of a player, as its rows() gives it (what the terminal's player panel shows)
+  function drawPartRows(list, partRows, changed) {
+    for (const [label, text] of partRows) {
+      list.appendChild(el("dt", changed ? { class: "changed" } : {}, label));
+      list.appendChild(el("dd", changed ? { class: "changed" } : {}, text));
+    }
+  }
+
+  // one player's final score sheet: a line per scoring rule (a pack's own lines too), then the totals
+  function sheetOf(line, named) {
+    const table = el("table", { class: "sheet", "data-player": line.seat });
+    table.appendChild(el("caption", {}, `${seatName(line.seat)}: ${line.total} points`));
+    const head = el("tr");
+    for (const h of ["rule", "points", "detail"]) head.appendChild(el("th", {}, h));
+    table.appendChild(head);
+    const lines = named || (line.lines || []).map((l) => [l.rule, l.points, l.detail]);
+    for (const cells of [...lines, ...["blue", "purple", "total"].filter((k) => k in line).map((k) => [k, line[k], ""])]) {
+      const row = el("tr");
+      for (const text of cells) row.appendChild(el("td", {}, text));
+      table.appendChild(row);
+    }
+    return table;
   }
 
   function drawSupply(index) {
@@ -408,6 +512,7 @@
     for (const [key, label, name] of asked.options) {
       const shown = name !== key ? `${name}` : key;
       const button = el("button", { type: "button", "data-key": key }, label && label !== shown ? `${shown} \u00B7 ${label}` : shown);
+      pointsAt(button, key);
       button.addEventListener("click", () => {
         if (key === asked.answer) {
           trying.at += 1;
@@ -426,6 +531,11 @@
     box.appendChild(choices);
     box.appendChild(verdict);
     const help = el("p");
+    if (step.try.hint) {
+      const hint = el("button", { type: "button", id: "hint" }, "hint");
+      hint.addEventListener("click", () => { verdict.textContent = `Hint: ${step.try.hint}`; });
+      help.appendChild(hint);
+    }
     const show = el("button", { type: "button", id: "show-move" }, "show me the move");
     show.addEventListener("click", () => { verdict.textContent = `The move here is: ${step.line}`; });
     const skip = el("button", { type: "button", id: "play-move" }, "play it for me");
@@ -474,6 +584,15 @@
   let current = -1;
   const drawTimes = [];
 
+  // the move list scrolls by itself to the step's line; the page does not move, so the board stays in view
+  function showInList(item) {
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < moves.scrollTop || bottom > moves.scrollTop + moves.clientHeight) {
+      moves.scrollTop = Math.max(0, top - (moves.clientHeight - item.offsetHeight) / 2);
+    }
+  }
+
   function go(index) {
     index = Math.max(0, Math.min(LAST, Number.isFinite(index) ? Math.trunc(index) : 0));
     const started = performance.now();
@@ -490,7 +609,7 @@
     if (previous) previous.classList.remove("current");
     const item = moves.children[index];
     item.classList.add("current");
-    if (current !== -1) item.scrollIntoView({ block: "nearest" });
+    if (current !== -1) showInList(item);
     current = index;
     slider.value = String(index);
     document.getElementById("where").textContent = `step ${index} of ${LAST}`;
@@ -504,6 +623,27 @@
   }
   window.addEventListener("hashchange", () => go(fromHash()));
 
+  // --- the map's legend: the terrain letters the board shows and the pieces ------------------------------------
+  function legendItem(sign, text, cls) {
+    const item = el("li");
+    item.appendChild(el("span", { class: `key ${cls || ""}` }, sign));
+    item.appendChild(document.createTextNode(` ${text}`));
+    return item;
+  }
+  function drawMapLegend(box) {
+    const list = el("ul");
+    const shown = new Set(Object.values(DATA.grounds));
+    for (const step of STEPS) for (const ground of Object.values(step.cells || {})) shown.add(ground);
+    for (const [ground, t] of Object.entries(DATA.terrains)) {
+      if (shown.has(ground) && t.letter.trim()) list.appendChild(legendItem(t.letter, t.word || "empty slot", "letter-key"));
+    }
+    list.appendChild(legendItem("\u25A0", "building (a large one is bigger), with its player's number"));
+    list.appendChild(legendItem("\u25CF", "population figure"));
+    for (const t of Object.values(DATA.tokens)) list.appendChild(legendItem(`\u25C6${t.sign}`, t.word));
+    list.appendChild(legendItem("a01", "tile slot"));
+    box.replaceChildren(el("h3", {}, "Map key"), list);
+  }
+
   // --- the header ---------------------------------------------------------------------------------------
   document.getElementById("subtitle").textContent = `${DATA.file} \u00B7 packs: ${DATA.packs.join(", ")} \u00B7 ${LAST} steps`;
   const legend = document.getElementById("legend");
@@ -513,6 +653,7 @@
     item.appendChild(document.createTextNode(`${p.name} \u2014 ${nameOf(p.tribe)} (${p.side})`));
     legend.appendChild(item);
   });
+  drawMapLegend(document.getElementById("map-legend"));
   if (DATA.error) document.getElementById("error").textContent = `The replay stopped: ${DATA.error}`;
 
   // what tests and people can ask of the page from the console
