@@ -907,7 +907,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("schemas", help="write the JSON Schemas of content files")
     p.add_argument("--write", default=str(Path(__file__).parent / "schemas"), help="folder to write to")
     p = sub.add_parser("explain", help="show a component's effects: source, English and tree")
-    p.add_argument("id", help="a component id, e.g. cat_scout, or a space key, e.g. -2,3 or corner_nw")
+    p.add_argument("id", help="a component id, e.g. cit_scout, or a space key, e.g. -2,3 or corner_nw")
     p.add_argument(
         "--content",
         dest="paths",

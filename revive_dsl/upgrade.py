@@ -16,7 +16,11 @@ move lines (and an ``end`` step where a turn used to end by itself), changing no
   (:func:`renamed_key`);
 - **formats 1 to 4** (to 2026-11-27): a payment an effect offers was answered ``pay``, another time of a repeat
   ``yes`` or ``no``; now every optional effect is answered ``use`` or ``skip`` (:func:`renamed_key`; the old
-  words are still read).
+  words are still read);
+- **every format**: a component id the content has renamed (``cat_scout``, the Scout, is now ``cit_scout``:
+  :data:`~revive_dsl.replay.script.RENAMED_IDS`) is written as today's wherever the script names it. No format
+  change: every format reads the old id as the new one, so a script of the current format with nothing else to
+  upgrade gets only the rename (read as "its own format").
 
 A format-1 script is tried as the later notation first (most were written in it), then as the first. The
 upgrade keeps a script only if the upgraded text replays to its end with every ``expect:`` met, and the same
@@ -53,7 +57,7 @@ from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
 from revive_dsl.replay.notation import Answer, MoveLine, format_move
 from revive_dsl.replay.player import Replay, ReplayError
-from revive_dsl.replay.script import FORMAT, Script, load_script_text
+from revive_dsl.replay.script import FORMAT, RENAMED_IDS, Script, load_script_text, renamed_ids_text
 
 FIRST_NOTATION_EXAMPLE = """format: 1
 packs: [base]
@@ -114,16 +118,17 @@ _KIND_KEY = re.compile(r"^(?:citizen|machine|module):([A-Za-z0-9_]+)$")
 
 def renamed_key(key: str) -> str:
     """An answer key of an older format as today's scripts write it: a component in a display keyed by its id alone
-    (formats 1 to 3), and an optional effect answered ``use`` or ``skip`` (formats 1 to 4 wrote ``pay``, ``yes``,
-    ``no``, which no question offers any more).
+    (formats 1 to 3), an optional effect answered ``use`` or ``skip`` (formats 1 to 4 wrote ``pay``, ``yes``,
+    ``no``, which no question offers any more), and a renamed component id as today's (any format).
 
-    >>> renamed_key("machine:mach_green_1"), renamed_key("citizen:cit_scout"), renamed_key("top_left.0")
+    >>> renamed_key("machine:mach_green_1"), renamed_key("citizen:cat_scout"), renamed_key("top_left.0")
     ('mach_green_1', 'cit_scout', 'top_left.0')
-    >>> renamed_key("pay"), renamed_key("yes"), renamed_key("no"), renamed_key("food")
-    ('use', 'use', 'skip', 'food')
+    >>> renamed_key("pay"), renamed_key("yes"), renamed_key("no"), renamed_key("food"), renamed_key("cat_scout")
+    ('use', 'use', 'skip', 'food', 'cit_scout')
     """
     found = _KIND_KEY.match(key)
-    return found.group(1) if found else SYNONYMS.get(key, key)
+    key = found.group(1) if found else SYNONYMS.get(key, key)
+    return RENAMED_IDS.get(key, key)
 
 
 def _renamed(move: MoveLine) -> MoveLine:
@@ -220,7 +225,12 @@ def upgrade_text(text: str, file: str) -> Upgraded:
     result = Upgraded(file)
     script = load_script_text(text, file)
     if script.format >= FORMAT:
-        result.current = True
+        renamed = renamed_ids_text(text)
+        if renamed == text:
+            result.current = True
+        else:
+            result.reading, result.new_text = "its own format", renamed
+            result.changes.extend(_id_changes(text, renamed))
         return result
     readings, script_format = READINGS[script.format], script.format
     if script.format == 1:  # format 2's paths first, as revive fmt writes them
@@ -239,6 +249,9 @@ def upgrade_text(text: str, file: str) -> Upgraded:
             continue
         result.reading = reading.name
         new_text = _rewrite(text, script, played, result)
+        renamed = renamed_ids_text(new_text)
+        result.changes.extend(_id_changes(new_text, renamed))
+        new_text = renamed
         check = _replays(new_text, file, [ends for _, ends in played], states)
         if check is not None:
             result.problems.append(check)
@@ -252,6 +265,17 @@ def upgrade_text(text: str, file: str) -> Upgraded:
     )
     result.problems.append(Diagnostic(stuck.diagnostic.pos, message))
     return result
+
+
+def _id_changes(text: str, renamed: str) -> list[Change]:
+    """The change renaming ids (:data:`RENAMED_IDS`) made to the text, if any: one line for the file (step 0), e.g.
+    ``renamed ids: cat_scout -> cit_scout (3 lines)``."""
+    lines = sum(1 for old, new in zip(text.splitlines(), renamed.splitlines(), strict=True) if old != new)
+    if not lines:
+        return []
+    found = sorted({m for m in RENAMED_IDS if re.search(rf"\b{re.escape(m)}\b", text)})
+    names = ", ".join(f"{m} -> {RENAMED_IDS[m]}" for m in found)
+    return [Change(0, "", f"renamed ids: {names} ({lines} line{'s' if lines != 1 else ''})")]
 
 
 def _replays(text: str, file: str, ends: list[bool], states: list[str]) -> Diagnostic | None:

@@ -74,9 +74,9 @@ def test_with_every_gadget_face_down_the_switch_has_no_bonus():
 def test_starting_a_journey_with_the_switch_still_allows_a_gadget():
     """004: a journey is started "when you use a switch action", instead of its regular effects; the
     gadget is flipped "whenever you use a switch action", so it comes with the journey too."""
-    game, _ = _game(active=["cat_scout"])
+    game, _ = _game(active=["cit_scout"])
     runner = Runner(game, ABYSS)
-    for key in ("switch", "journey", "abyss_journey_green_1", "cat_scout"):
+    for key in ("switch", "journey", "abyss_journey_green_1", "cit_scout"):
         runner.answer(key)
     assert runner.decision().rule == "gadget"
     runner.answer("gadget_a")

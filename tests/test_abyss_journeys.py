@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from revive_dsl.dsl.parser import parse
+from revive_dsl.engine.decisions import IllegalAnswer
 from revive_dsl.engine.game import MOVES, Runner, legal_moves
 from revive_dsl.engine.interpret import Ctx, count, decisions_asked
 from revive_dsl.engine.registry import load_all
@@ -24,17 +27,17 @@ def _game(**fields) -> Game:
 
 
 def test_journey_started_with_the_switch_returns_a_card_of_its_colour_to_the_box():
-    game = _game(active=["cat_scout", "cit_smith"])
+    game = _game(active=["cit_scout", "cit_smith"])
     runner = Runner(game, ABYSS)
     runner.answer("switch")
     assert runner.decision().legal_keys() == ["resource", "journey"]
     runner.answer("journey")
     assert runner.decision().legal_keys() == ["abyss_journey_green_1", "abyss_journey_grey_1"]
     runner.answer("abyss_journey_green_1")
-    runner.answer("cat_scout")  # the only green card
+    runner.answer("cit_scout")  # the only green card
     game = runner.game
     assert abyss(game.players[0]).journeys == ["abyss_journey_green_1"]
-    assert game.supply.removed == ["cat_scout"] and game.players[0].active == ["cit_smith"]
+    assert game.supply.removed == ["cit_scout"] and game.players[0].active == ["cit_smith"]
     assert abyss(game.supply).journey_display == [
         "abyss_journey_grey_1",
         "abyss_journey_yellow_1",
@@ -93,6 +96,28 @@ def test_payment_requirement_is_paid():
 def test_unmet_journey_cannot_be_completed():
     game = _game(journeys=["abyss_journey_green_1"])
     assert "complete_journey" not in legal_moves(game)
+
+
+def _refusal(game: Game) -> str:
+    with pytest.raises(IllegalAnswer) as refused:
+        Runner(game, ABYSS).answer("complete_journey")
+    return refused.value.why
+
+
+def test_cannot_complete_a_journey_says_why_no_requirement_met_done_already_or_none_started():
+    assert _refusal(_game(journeys=["abyss_journey_green_1"])) == (
+        "Ann cannot complete a journey now: no requirement of abyss_journey_green_1 is met"
+    )
+    assert _refusal(_game(journeys_done=["abyss_journey_green_1"])) == (
+        "Ann cannot complete a journey now: abyss_journey_green_1 is done already, and no other is under way"
+    )
+    assert _refusal(_game()) == "Ann cannot complete a journey now: no journey started (one is started with the switch)"
+    # completed, then asked again: the card is done, and says so
+    game = _game(journeys=["abyss_journey_green_1"], crates_closed=["crate_01", "crate_02"])
+    runner = Runner(game, ABYSS)
+    for key in ("complete_journey", "abyss_journey_green_1:1", "0"):
+        runner.answer(key)
+    assert "abyss_journey_green_1 is done already" in _refusal(runner.game)
 
 
 def test_journey_build_adjacent_to_water_counts_buildings_not_temples():

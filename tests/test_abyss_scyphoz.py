@@ -56,10 +56,10 @@ def test_colour_chosen_for_the_turn_and_forgotten_when_it_ends():
 def test_scyphoz_cards_counted_as_yellow_for_the_card_bonus():
     """004's example: yellow and green bonuses unlocked, 2 points per card; Scyphoz cards count as yellow."""
     ctx = _ctx(
-        active=["abyss_scy_spark", "abyss_scy_devout", "cit_farmer", "cat_scout"],
+        active=["abyss_scy_spark", "abyss_scy_devout", "cit_farmer", "cit_scout"],
         unlocked=["card_bonus_yellow", "card_bonus_green"],
     )
-    assert ABYSS.data("cit_farmer")["colour"] == "yellow" and ABYSS.data("cat_scout")["colour"] == "green"
+    assert ABYSS.data("cit_farmer")["colour"] == "yellow" and ABYSS.data("cit_scout")["colour"] == "green"
     lines = [x for x in final_scores(ABYSS, ctx.game)[0].lines if x.rule.startswith("card bonus")]
     assert sum(x.points for x in lines) == 2 * (1 + 2) + 2 * 1
 

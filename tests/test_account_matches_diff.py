@@ -242,7 +242,7 @@ def test_pays_in_a_trade_names_the_crystals_standing_in():
     before = copy.deepcopy(game)
     ctx = Ctx(game, 0, BASE)
     run_text(ctx, "pay 3 gear -> points 1", ["use"])
-    assert _checked(ctx, before) == ["Ann pays {'gear': 1, 'crystal': 2}", "Ann scores 1 points"]
+    assert _checked(ctx, before) == ["Ann pays {'gear': 1, 'crystal': 2}", "Ann scores 1 point"]
 
 
 def test_pay_3_gear_says_1_gear_and_2_book_when_books_stand_in():

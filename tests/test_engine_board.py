@@ -227,7 +227,7 @@ def test_explore_pays_range_and_back_cost_gains_points_recruits_and_flips():
     game = explore_game()
     player = game.players[1]
     player.resources.update(gear=1, book=1)
-    game.supply.citizen_display, game.supply.citizen_deck = ["cat_scout"], ["cit_smith", "cit_farmer"]
+    game.supply.citizen_display, game.supply.citizen_deck = ["cit_scout"], ["cit_smith", "cit_farmer"]
     run_to_end(explore(ctx_of(game, 1)), ["a02", "deck", "1"])
     assert player.points == 3 and player.resources["gear"] == 0 and player.resources["book"] == 0
     assert player.active == ["cit_smith"] and game.supply.citizen_deck == ["cit_farmer"]

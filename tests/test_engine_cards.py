@@ -238,10 +238,10 @@ def test_play_colour_plays_another_card_of_that_colour_without_an_action():
 
 def test_recruit_takes_a_display_card_of_the_colour_and_fires_the_recruit_trigger():
     game, player, ctx = solo(tribe="kuniban", side="sun", technologies=["t1"])  # when recruit: colour_reward
-    game.supply.citizen_display, game.supply.citizen_deck = ["cit_smith", "cat_scout", "cit_farmer"], ["cit_cook"]
-    asked = drive(text(ctx, "recruit green"), ["cat_scout"])
-    assert asked[0].legal_keys() == ["cat_scout"]
-    assert player.active == ["cat_scout"] and player.resources["book"] == 1
+    game.supply.citizen_display, game.supply.citizen_deck = ["cit_smith", "cit_scout", "cit_farmer"], ["cit_cook"]
+    asked = drive(text(ctx, "recruit green"), ["cit_scout"])
+    assert asked[0].legal_keys() == ["cit_scout"]
+    assert player.active == ["cit_scout"] and player.resources["book"] == 1
     assert game.supply.citizen_display == ["cit_smith", "cit_farmer", "cit_cook"] and game.supply.citizen_deck == []
 
 

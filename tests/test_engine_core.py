@@ -19,7 +19,7 @@ def game_with(**resources):
 
 def test_state_round_trips_through_canonical_json():
     game, player = game_with(gear=2)
-    player.slots["top1"] = [Played("cat_scout", "top")]
+    player.slots["top1"] = [Played("cit_scout", "top")]
     assert Game.from_json(game.to_json()) == game
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
 

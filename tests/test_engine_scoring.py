@@ -121,7 +121,7 @@ def test_scyphoz_cards_count_for_the_best_unlocked_card_bonus():
 
 
 def test_end_game_tile_is_worth_four_and_each_minor_artifact_two():
-    game = new_game()
+    game = new_game(2)  # a solo game has no end-game tile
     game.players[0].end_game_tile = True
     game.players[0].minors = ["minor_1", "minor_2"]
     sheet = final_scores(BASE, game)[0]

@@ -143,7 +143,7 @@ def test_a_step_tells_what_happened_with_names_values_decisions_and_note(rules: 
 def test_the_account_gives_subjects_and_names(rules: Rules) -> None:
     lines = render.account(
         "Ann",
-        ["Ann plays start_b_6 into top_left for its top half", "gains 2 book", "Bob gains a crate", "scores 1 points"],
+        ["Ann plays start_b_6 into top_left for its top half", "gains 2 book", "Bob gains a crate", "scores 1 point"],
         [Change("Ann.resources.book", 3, 5)],
         rules,
     )
@@ -151,7 +151,7 @@ def test_the_account_gives_subjects_and_names(rules: Rules) -> None:
         "Ann plays Barterer (B) into top_left for its top half",
         "Ann gains 2 book (3 -> 5)",
         "Bob gains a crate",
-        "Bob scores 1 points",
+        "Bob scores 1 point",
     ]
     assert render.account("Ann", ["pays {'food': 1}"]) == ["Ann pays 1 food"]
 
@@ -281,3 +281,46 @@ def test_the_score_table_shows_purple_points_as_the_final_scoring_counts_them():
     assert header.split()[1:5] == ["player", "points", "purple", "total"]
     assert row.split()[1:5] == ["Ann", str(game.players[0].laps * 50 + game.players[0].points), str(sheet["purple"]),
                                 str(sheet["total"])]  # fmt: skip
+
+
+# --- counts said right --------------------------------------------------------------------------------------------
+
+
+def test_one_point_is_said_1_point_in_the_account_and_on_a_score_sheet(rules: Rules) -> None:
+    from revive_dsl.engine.interpret import Ctx, run_to_end
+    from revive_dsl.rules.base.gains import score_points
+
+    game = fresh(rules)
+    ctx = Ctx(game, 0, rules)
+    run_to_end(score_points(ctx, 1), [])
+    run_to_end(score_points(ctx, 2), [])
+    assert ctx.log == ["Ann scores 1 point", "Ann scores 2 points"]
+    assert render.account("Ann", ctx.log) == ["Ann scores 1 point", "Ann scores 2 points"]
+    sheet = {"seat": 0, "total": 1, "lines": [{"rule": "progress track", "points": 1, "detail": ""}]}
+    assert plain(render._sheet(sheet, ["Ann"])).split("\n")[0].rstrip() == "Ann: 1 point"
+    assert plain(render._sheet({**sheet, "total": 2}, ["Ann"])).split("\n")[0].rstrip() == "Ann: 2 points"
+
+
+def test_after_two_actions_the_refusal_says_both_actions_and_in_a_solo_game_the_one(rules: Rules) -> None:
+    from revive_dsl.engine.game import why_refused
+
+    runner = Runner(fresh(rules), rules)
+    runner.game.turn.actions = 2
+    assert why_refused(runner.game, "play") == "Ann has already taken both of this turn's actions"
+    solo = new_game(rules, [("Ann", "nadair", "sun")], seed=1)
+    solo.turn.actions = 1
+    assert why_refused(solo, "play") == "Ann has already taken this turn's action"
+
+
+def test_an_end_step_tells_who_plays_next_not_nothing_to_tell(rules: Rules) -> None:
+    runner = Runner(fresh(rules), rules)
+    answer(runner, "switch", "food")
+    before = runner.game.to_dict()
+    mark = len(runner.log)
+    runner.answer("end")
+    changes = state_changes(before, runner.game.to_dict(), ["Ann", "Bob"])
+    log = list(runner.log)[mark:]
+    assert log == []  # the engine tells nothing of an end: the account says what it did to the turn
+    assert render.account("Ann", log, changes) == ["Ann ends the turn: Bob to play"]
+    shown = plain(render.render_step(2, "Ann", "end", log, [("what do you do?", "end")], changes, rules=rules))
+    assert "Ann ends the turn: Bob to play" in shown and "(nothing to tell)" not in shown

@@ -120,8 +120,11 @@ def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by
     child.sendline("me")  # the learner's own board
     more(child, "resources")
     more(child, "Enter: next step, ? for help, q: quit > ")
-    child.sendline("back")  # step 1 undone
+    child.sendline("back")  # step 1 undone: the learner is before it, and says when to play it again
     more(child, "Back to before step 1.")
+    more(child, "Enter: next step, ? for help, q: quit > ")
+    assert "Step 1" not in child.before  # not drawn again at once
+    child.sendline("")
     more(child, "Enter: next step, ? for help, q: quit > ")  # step 1 again
     child.sendline("")
     more(child, "Enter: next step, ? for help, q: quit > ")  # step 2
@@ -220,3 +223,48 @@ def test_at_80x24_a_half_typed_move_opens_the_menu_which_an_empty_line_leaves_an
     child.sendline("q")
     more(child, "Tutorial stopped.")
     assert finish(child) == 0
+
+
+def _screen_text(written: str) -> list[str]:
+    """The lines a terminal keeps of what was written: a wipe (cursor up, line cleared) takes back the line above."""
+    from revive_dsl.replay.tutorial import Paged
+
+    first, *rest = written.split(Paged.WIPE)
+    lines = first.splitlines()
+    for piece in rest:
+        lines = lines[:-1] + piece.splitlines()
+    return lines
+
+
+def test_at_80x24_a_panel_that_fits_is_never_cut_and_no_more_line_stays_inside_a_panel():
+    import io
+
+    from rich.console import Console, Group
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from revive_dsl.replay.tutorial import Paged
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system=None, width=80, height=24)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        out.write(prompt + "\n")  # as input() leaves it on the screen, with the Enter
+        return ""
+
+    paged = Paged(console, ask)
+    small = Panel(Text("\n".join(f"line {i}" for i in range(15))), title="small")  # 17 lines
+    tall = Panel(Text("\n".join(f"row {i}" for i in range(40))), title="tall")  # 42 lines: must be cut
+    paged.print(Group(small, small))
+    paged.print(tall)
+    assert asked == ["-- more: Enter --"] * 3  # before the second small panel, then twice in the tall one
+    screen = _screen_text(out.getvalue())
+    assert not any("-- more" in line for line in screen)  # every pause wiped once answered
+    tops = [i for i, line in enumerate(screen) if line.startswith("╭")]
+    bottoms = [i for i, line in enumerate(screen) if line.startswith("╰")]
+    assert [b - t + 1 for t, b in zip(tops, bottoms, strict=True)] == [17, 17, 42]  # each panel whole, in order
+    written = out.getvalue()
+    first_pause = written.index("-- more")
+    assert written[:first_pause].count("╭") == 1 and written[:first_pause].count("╰") == 1  # not inside the second

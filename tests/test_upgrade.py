@@ -181,3 +181,30 @@ def test_upgrade_outcomes_writes_what_chance_gave_the_setup_and_nothing_else(tmp
     assert replayed(written, "game.yaml").game.to_json() == replayed(bare, "game.yaml").game.to_json()
     again = revive("--outcomes", "--check", str(path))
     assert again.returncode == 0 and "0 scripts would be upgraded" in again.stdout
+
+
+def test_a_script_naming_the_scouts_old_id_replays_and_upgrade_writes_the_new_one():
+    """``cat_scout`` was a typo that became the Scout's id; it is ``cit_scout`` now. A script of any format naming the
+    old id (its setup, its moves, what they reveal) still replays, as the same game, and ``revive upgrade`` writes
+    the new id without changing the format."""
+    path = ROOT / "replays" / "random" / "game-104.yaml"
+    new = path.read_text()
+    assert "cat_scout" not in new and new.count("cit_scout") >= 4  # the bundled script is upgraded already
+    old = new.replace("cit_scout", "cat_scout")
+    assert "P2 play cat_scout top_left" in old and "[citizens=cat_scout" in old
+    assert replayed(old, str(path)).game.to_json() == replayed(new, str(path)).game.to_json()
+    result = upgrade_text(old, str(path))
+    assert result.problems == [] and result.reading == "its own format" and result.new_text == new
+    assert [c.new for c in result.changes] == ["renamed ids: cat_scout -> cit_scout (5 lines)"]
+    assert upgrade_text(new, str(path)).current  # nothing left to upgrade
+
+
+def test_an_older_format_naming_the_old_id_gets_the_new_one_with_its_other_upgrades():
+    path = BEFORE / "games" / "2p-nadair-ox49.yaml"
+    text = path.read_text()
+    assert "cat_scout" in text
+    result = upgrade_text(text, str(path))
+    assert not result.problems and result.new_text is not None
+    assert "cat_scout" not in result.new_text and "cit_scout" in result.new_text
+    assert any(c.new.startswith("renamed ids: cat_scout -> cit_scout") for c in result.changes)
+    assert replayed(result.new_text, str(path)).finished

@@ -133,7 +133,7 @@ def test_a_card_word_with_an_empty_area_is_not_offered_and_says_why(word, englis
 
 def test_the_card_words_ask_and_do_the_same_compiled_and_as_the_tree():
     def play(tree: bool):
-        game, _, ctx = solo(active=["cit_smith", "cit_farmer"], resting=["cat_scout"])
+        game, _, ctx = solo(active=["cit_smith", "cit_farmer"], resting=["cit_scout"])
         answers = ["use", "cit_farmer", "cit_farmer"]  # an "and" asks once for the whole
         text = body("rest_card active and return_card resting")
         if tree:

@@ -6,7 +6,7 @@ skipped). A component file names its ``kind`` and lists ``components``; every ef
 compiled to an effect tree and checked.
 
 >>> content = load_packs(["base"])
->>> content.components["cat_scout"].kind
+>>> content.components["cit_scout"].kind
 'citizen_card'
 
 Every problem -- YAML syntax, schema, DSL syntax, unknown word, duplicate id, unknown
@@ -154,7 +154,7 @@ class Component:
     def at(self, *sub: str | int) -> Pos:
         """The position of the value at ``sub`` inside this component (its own position if unknown).
 
-        >>> comp = load_packs(["base"]).components["cat_scout"]
+        >>> comp = load_packs(["base"]).components["cit_scout"]
         >>> comp.at("top").line == comp.pos.line + 4
         True
         """

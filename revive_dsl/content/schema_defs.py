@@ -17,7 +17,7 @@ from revive_dsl.positions import quoted
 ID = {
     "type": "string",
     "pattern": "^[a-z][a-z0-9_]*$",
-    "description": "an id: a lowercase letter, then lowercase letters, digits or _, e.g. cat_scout",
+    "description": "an id: a lowercase letter, then lowercase letters, digits or _, e.g. cit_scout",
 }
 EFFECT = {"type": "string", "minLength": 1, "description": "effect text in the rule DSL"}
 CARD_COLOUR = {"enum": ["grey", "green", "yellow"]}

@@ -76,6 +76,19 @@ def actions_left(game: Game) -> int:
     return limit - game.turn.actions
 
 
+def _actions_taken(game: Game) -> str:
+    """The turn's actions, all taken, as a refusal says them: ``this turn's action`` (solo: one a turn), ``both of
+    this turn's actions``.
+
+    >>> from revive_dsl.engine.state import Player
+    >>> game = Game(players=[Player(seat=i, name=str(i), tribe="t", side="sun") for i in range(2)])
+    >>> game.turn.actions = 2
+    >>> _actions_taken(game)
+    "both of this turn's actions"
+    """
+    return "this turn's action" if game.turn.actions + actions_left(game) == 1 else "both of this turn's actions"
+
+
 def move_allowed(game: Game, key: str, given: Sequence[str] = ()) -> bool:
     """Whether the current player may make the move ``key`` (a :data:`MOVES` key or ``end``) now; ``given``: the
     answers the move will be given, if known (the answer is the same, found sooner: ``Move.available_given``)."""
@@ -113,7 +126,7 @@ def why_refused(game: Game, key: str) -> str | None:
     if m.is_action and not m.first and game.turn.hibernated:
         return f"{name} has hibernated: no other action follows this turn"
     if m.is_action and not m.first and actions_left(game) <= 0:
-        return f"{name} has already taken this turn's action"
+        return f"{name} has already taken {_actions_taken(game)}"
     from revive_dsl.engine.interpret import WHY_NOT
 
     reason = WHY_NOT.get(key)

@@ -1,9 +1,9 @@
 """The rules' view of the content: components by id, their compiled effects, the boards' data.
 
 >>> rules = Rules.load(("base",))
->>> rules.component("cat_scout").kind
+>>> rules.component("cit_scout").kind
 'citizen_card'
->>> rules.effect("cat_scout", "top").clauses[0].body.name
+>>> rules.effect("cit_scout", "top").clauses[0].body.name
 'gain'
 """
 

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import RESOURCES
-from revive_dsl.replay.diff import ADDED, REMOVED, REORDERED, Change, format_change, show, state_changes
+from revive_dsl.replay.diff import ADDED, REMOVED, REORDERED, SET, Change, format_change, show, state_changes
 from revive_dsl.replay.hexmap import player_style, render_map
 
 __all__ = [
@@ -182,7 +182,26 @@ def account(player: str, log_lines: list[str], changes: Iterable[Change] = (), r
         lines.append(line)
         subjects.append(current)
     notes = _resource_notes(lines, subjects, changes)
-    return [with_names(line, rules) + notes.get(i, "") for i, line in enumerate(lines)]
+    told = [with_names(line, rules) + notes.get(i, "") for i, line in enumerate(lines)]
+    return told or _turn_passed(player, changes)
+
+
+def _turn_passed(player: str, changes: list[Change]) -> list[str]:
+    """What a step that told nothing else did to the turn (an ``end`` step): who plays next, or that the game is over;
+    nothing if the turn did not change hands.
+
+    >>> _turn_passed("Ann", [Change("turn.actions", 2, 0), Change("turn.player", "Ann", "Bob")])
+    ['Ann ends the turn: Bob to play']
+    >>> _turn_passed("Ann", [Change("turn.over", False, True)]), _turn_passed("Ann", [])
+    (['Ann ends the turn: the game is over'], [])
+    """
+    for change in changes:
+        if change.path == "turn.over" and change.new is True:
+            return [f"{player} ends the turn: the game is over"]
+    for change in changes:
+        if change.path == "turn.player" and change.op == SET and change.new != change.old:
+            return [f"{player} ends the turn: {change.new} to play"]
+    return []
 
 
 def _resource_notes(lines: list[str], subjects: list[str], changes: Iterable[Change]) -> dict[int, str]:
@@ -280,7 +299,10 @@ def render_step(
     name), then its label where it says more (``which effect?: ability · place a target on a free space``)."""
     parts: list[RenderableType] = []
     told = account(player, log_lines, changes, rules)
-    parts.append(Text("\n".join(told)) if told else Text("(nothing to tell)", style="dim"))
+    if told:
+        parts.append(Text("\n".join(told)))
+    elif move_text.split(" ", 1)[0] != "end":  # an end step that changed nothing says nothing
+        parts.append(Text("(nothing to tell)", style="dim"))
     if decisions:
         table = Table.grid(padding=(0, 1))
         table.add_column(style=DECISION_STYLE)
@@ -291,11 +313,12 @@ def render_step(
             if _says_more(said, str(answer), shown.plain):
                 shown.append(f" · {said}", style="dim")
             table.add_row(f"{prompt}:", shown)
-        parts += [Text(""), table]
+        parts.append(table)
     if changes:
-        parts += [Text(""), render_changes(changes, highlight)]
+        parts.append(render_changes(changes, highlight))
     if note:
-        parts += [Text(""), Markdown(note)]
+        parts.append(Markdown(note))
+    parts = [piece for i, part in enumerate(parts) for piece in ([Text("")] if i else []) + [part]]
     title = Text.assemble((f"Step {index}", "bold"), " · ", (player, "bold"), f": {move_text}")
     return Panel(Group(*parts), title=title, title_align="left")
 
@@ -467,7 +490,8 @@ def render_displays(game: Any, rules: Rules | None = None) -> Panel:
         table.add_row("minors by the craters", _ids(rules, board.crater_minors))
     if board.shared_artifact_card:
         table.add_row("shared artifact card", _ids(rules, [board.shared_artifact_card]))
-    table.add_row("end-game tile", Text("in the supply" if supply.end_game_tile else "taken"))
+    if len(game.players) > 1:  # a solo game has no end-game tile (003 setup: it goes back to the box)
+        table.add_row("end-game tile", Text("in the supply" if supply.end_game_tile else "taken"))
     return Panel(table, title="Displays", title_align="left")
 
 
@@ -513,7 +537,8 @@ def _seat_name(seat: Any, names: list[str]) -> str:
 
 def _sheet(sheet: dict[str, Any], names: list[str]) -> Table:
     """One final score sheet: a line per scoring rule, then the total."""
-    title = f"{_seat_name(sheet.get('seat'), names)}: {sheet.get('total', '?')} points"
+    total = sheet.get("total", "?")
+    title = f"{_seat_name(sheet.get('seat'), names)}: {total} point{'' if total == 1 else 's'}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE, show_edge=False, pad_edge=False)
     table.add_column("rule")
     table.add_column("points", justify="right")

@@ -30,7 +30,7 @@ import difflib
 import hashlib
 import itertools
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,11 @@ FORMAT = 5
 # What a step mapping's keys take, for the schema's messages (the step as a whole is a oneOf).
 STEP_KEYS = {"refused": "refused is true, or a text the engine's refusal message must contain"}
 FORMATS_READ = {1, 2, 3, 4, 5}
+# Component ids the content has renamed, old to new: a script of any format naming an old id is read with the new one
+# (its setup, its moves and what they reveal, its expectations), and ``revive upgrade`` writes the new one. No
+# format change: the old id names nothing else.
+RENAMED_IDS = {"cat_scout": "cit_scout"}  # 2026-11-27: the Scout's id was a typo among the cit_* ids
+_RENAMED_ID = re.compile(r"\b(" + "|".join(map(re.escape, RENAMED_IDS)) + r")\b")
 # The decisions the rules have asked, or keyed otherwise, since each older format, which its scripts never answer
 # or answer with the old keys (``revive upgrade`` answers them as the engine of the time acted, and writes the
 # keys of today): a replay stopped at one of them names the upgrade.
@@ -228,6 +233,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
         problems.append(Diagnostic(doc.pos(path), f"schema: at {where}: {message}"))
     if problems:
         raise DslError(attach_lines(problems, {file: text}))
+    _rename_ids(data)
     names = [p["name"] for p in data["players"]]
     if len(set(names)) != len(names):
         problems.append(Diagnostic(doc.pos(("players",)), "two players have the same name; names must differ"))
@@ -236,7 +242,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
         base: tuple = ("steps", i) if isinstance(raw, str) else ("steps", i, "move")
         line = raw if isinstance(raw, str) else raw["move"]
         try:
-            move = parse_move(line, doc.origin(base))
+            move = renamed_move(parse_move(line, doc.origin(base)))
         except DslError as err:
             problems.extend(err.diagnostics)
             continue
@@ -262,6 +268,42 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
     if problems:
         raise DslError(attach_lines(problems, {file: text}))
     return Script(file, text, data, doc, steps)
+
+
+def renamed_ids_text(text: str) -> str:
+    """A script's text with every renamed id (:data:`RENAMED_IDS`) written as today's, nothing else changed.
+
+    >>> renamed_ids_text("- Bob play cat_scout top_left [citizens=cat_scout]  # cat_scouts stay")
+    '- Bob play cit_scout top_left [citizens=cit_scout]  # cat_scouts stay'
+    """
+    return _RENAMED_ID.sub(lambda m: RENAMED_IDS[m.group(1)], text)
+
+
+def renamed_move(move: MoveLine) -> MoveLine:
+    """A move line whose answers and revealed items name a renamed id (:data:`RENAMED_IDS`) with the new id."""
+    answers = tuple(replace(a, key=RENAMED_IDS[a.key]) if a.key in RENAMED_IDS else a for a in move.answers)
+    reveals = tuple(replace(r, item=RENAMED_IDS[r.item]) if r.item in RENAMED_IDS else r for r in move.reveals)
+    if answers == move.answers and reveals == move.reveals:
+        return move
+    return replace(move, answers=answers, reveals=reveals)
+
+
+def _rename_ids(value: Any) -> None:
+    """Read every renamed id in a script's data (a list item or a mapping's value or key) as the new id, in place."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, str) and item in RENAMED_IDS:
+                value[i] = RENAMED_IDS[item]
+            else:
+                _rename_ids(item)
+    elif isinstance(value, dict):
+        for key in [k for k in value if isinstance(k, str) and k in RENAMED_IDS]:
+            value[RENAMED_IDS[key]] = value.pop(key)
+        for key, item in value.items():
+            if isinstance(item, str) and item in RENAMED_IDS:
+                value[key] = RENAMED_IDS[item]
+            else:
+                _rename_ids(item)
 
 
 def _split_keys(doc: Any, index: int, expect: Any) -> list[Diagnostic]:

@@ -38,12 +38,13 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
+from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
@@ -277,7 +278,12 @@ def _note(console: Console, step: Step) -> None:
 
 class Paged:
     """A console for a learner at a terminal: what is printed between two questions never scrolls off the screen
-    (``-- more --`` pauses when it would); elsewhere (a file, a test's console) it prints as the console does."""
+    (``-- more --`` pauses when it would); elsewhere (a file, a test's console) it prints as the console does.
+
+    A panel that fits on a screen is never cut: the pause comes before it. One taller than the screen is cut where
+    the screen is full, and the pause's line is wiped once answered, so no ``-- more --`` stays inside a panel."""
+
+    WIPE = "\x1b[1A\x1b[2K"  # the cursor up to the answered pause's line, and that line cleared
 
     def __init__(self, console: Console, ask: Callable[[str], str]):
         self.console, self._ask = console, ask
@@ -291,22 +297,37 @@ class Paged:
         if not console.is_terminal:
             console.print(*renderables)
             return
-        with console.capture() as captured:
-            console.print(*renderables)
-        lines = captured.get().rstrip("\n").split("\n")
         room = max(console.size.height - 1, 4)
-        while lines:
-            if self.used >= room:
-                self._ask("-- more: Enter --")
-                self.used = 0
-            chunk, lines = lines[: room - self.used], lines[room - self.used :]
-            console.file.write("\n".join(chunk) + "\n")
-            console.file.flush()
-            self.used += len(chunk)
+        for block in _blocks(renderables):
+            with console.capture() as captured:
+                console.print(block)
+            lines = captured.get().rstrip("\n").split("\n")
+            if self.used and self.used + len(lines) > room >= len(lines):  # whole on the next screen
+                self._more()
+            while lines:
+                if self.used >= room:
+                    self._more()
+                chunk, lines = lines[: room - self.used], lines[room - self.used :]
+                console.file.write("\n".join(chunk) + "\n")
+                console.file.flush()
+                self.used += len(chunk)
+
+    def _more(self) -> None:
+        self._ask("-- more: Enter --")
+        self.console.file.write(self.WIPE)
+        self.used = 0
 
     def ask(self, prompt: str) -> str:
         self.used = 0
         return self._ask(prompt)
+
+
+def _blocks(renderables: Iterable[Any]) -> list[Any]:
+    """What is printed, a group opened into its parts: each part is kept whole on a screen where it fits."""
+    out: list[Any] = []
+    for item in renderables:
+        out += _blocks(item.renderables) if isinstance(item, Group) else [item]
+    return out
 
 
 class _Back(Exception):
@@ -528,38 +549,51 @@ def run_tutorial(
     else:
         console.print(state_view(replay))
     index = 0
+    waiting = False  # back before a step already shown: the learner says when to play it again
+    noted = -1  # the step whose note is on the screen already (back at the first step stays there)
+
+    def between() -> bool:
+        """The question between two steps (Enter: go on; commands answered); False if the learner quits."""
+        while True:
+            try:
+                word = ask("Enter: next step, ? for help, q: quit > ").strip()
+            except EOFError:
+                return False
+            if word in QUIT:
+                console.print(Text("Tutorial stopped.", style="bold"))
+                return False
+            player = script.steps[index].move.player or "" if index < len(script.steps) else ""
+            if not word or not _command(word, replay, player, console, []):
+                return True
+
     try:
         while index < len(script.steps):
             step = script.steps[index]
             try:
+                if interactive and waiting and not step.try_it and not between():
+                    return 0
+                waiting = False
                 if interactive and step.try_it:
-                    _note(console, step)
+                    if noted != index:
+                        _note(console, step)
+                    noted = index
                     result = _learner_step(replay, step, console, ask)
                     if result is None:
                         console.print(Text("Tutorial stopped.", style="bold"))
                         return 0
-                    console.print(step_view(result, replay, note=False))
+                    console.print(step_view(result, replay, note=False, learner=True))
                 else:
                     result = replay.step()
-                    console.print(step_view(result, replay))
+                    console.print(step_view(result, replay, learner=True))
                 index += 1
-                while interactive and not replay.finished:
-                    try:
-                        word = ask("Enter: next step, ? for help, q: quit > ").strip()
-                    except EOFError:
-                        return 0
-                    if word in QUIT:
-                        console.print(Text("Tutorial stopped.", style="bold"))
-                        return 0
-                    player = script.steps[index].move.player or "" if index < len(script.steps) else ""
-                    if not word or not _command(word, replay, player, console, []):
-                        break
+                if interactive and not replay.finished and not between():
+                    return 0
             except _Back:
                 if replay.done == 0:
                     console.print(Text("This is the first step: there is nothing before it.", style="yellow"))
                     continue
                 replay.back_to(replay.done - 1)
-                index = replay.done
+                index, waiting, noted = replay.done, True, -1
                 console.print(Text(f"Back to before step {index + 1}.", style="bold"))
     except ReplayError as err:
         return show_error(err, console, replay)

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +84,9 @@ def make_console(no_color: bool = False, width: int | None = None, record: bool 
 # --- what one step looks like --------------------------------------------------------------
 
 
-def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
-    """The Rich renderable of one played step (``note=False`` leaves the script's note out)."""
+def step_view(result: StepResult, replay: Replay, note: bool = True, learner: bool = False) -> Any:
+    """The Rich renderable of one played step (``note=False`` leaves the script's note out; ``learner``: told to a
+    learner in a tutorial, a refusal in plain words rather than a script author's)."""
     from revive_dsl.replay import render
 
     step = result.step
@@ -94,7 +96,9 @@ def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
     if step.move.verb is not None and move_text.startswith(f"{player} "):
         move_text = move_text[len(player) + 1 :]
     log = result.log
-    if result.refused is not None:  # the script expects the refusal: tell it, and what was legal instead
+    if result.refused is not None and learner:  # a learner is told what the game said, plainly
+        log = plain_refusal(result.refused, result.legal)
+    elif result.refused is not None:  # the script expects the refusal: tell it, and what was legal instead
         log = [f"refused, as the script expects: {result.refused}"]
         if result.legal and "legal:" not in result.refused:
             log.append(f"legal: {', '.join(result.legal)}")
@@ -109,6 +113,37 @@ def step_view(result: StepResult, replay: Replay, note: bool = True) -> Any:
         [replay.script.path(h) for h in step.highlight],
         rules=replay.rules,
     )
+
+
+# IllegalAnswer's message, without its "; legal: ..." tail
+_REFUSAL = re.compile(
+    r"^'(?P<answer>[^']*)' is not a legal answer for .*? \((?P<prompt>[^()]*)\)(?: \((?P<why>.*)\))?$"
+)
+
+
+def plain_refusal(refused: str, legal: Sequence[str] = ()) -> list[str]:
+    """A refusal as a tutorial tells it to a learner: why the game refuses the move, then what it allows now.
+
+    >>> plain_refusal("'end' is not a legal answer for turn (what do you do?) (Ann has taken no action yet this turn)"
+    ...               "; legal: switch, play")
+    ['The game refuses this move: Ann has taken no action yet this turn.', 'Allowed now: switch, play.']
+    >>> print(*plain_refusal("'x' is not a legal answer for build (build where?); legal: 1,0"), sep="\\n")
+    The game refuses this move: 'x' is not an answer to "build where?".
+    Allowed now: 1,0.
+    """
+    head, _, allowed = refused.partition("; legal: ")
+    found = _REFUSAL.match(head)
+    if found is None:
+        why = head
+    elif found["why"]:
+        why = found["why"]
+    else:
+        why = f"'{found['answer']}' is not an answer to \"{found['prompt']}\""
+    lines = [f"The game refuses this move: {why.rstrip('.')}."]
+    allowed = allowed or ", ".join(legal)
+    if allowed:
+        lines.append(f"Allowed now: {allowed}.")
+    return lines
 
 
 def state_view(replay: Replay, game: Any = None) -> Any:

@@ -12,13 +12,13 @@ Rules encoded here, only when the abyss pack is played:
 >>> from revive_dsl.engine.interpret import Ctx, run_to_end
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.state import Game, Player
->>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cat_scout"])
+>>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cit_scout"])
 >>> game = Game(players=[p], packs=["base", "abyss"])
 >>> abyss(game.supply).journey_display = ["abyss_journey_green_1", "abyss_journey_grey_1"]
 >>> abyss(game.supply).journey_deck = ["abyss_journey_yellow_1"]
->>> run_to_end(start_journey(Ctx(game, 0, Rules.load(("base", "abyss")))), ["abyss_journey_green_1", "cat_scout"])
+>>> run_to_end(start_journey(Ctx(game, 0, Rules.load(("base", "abyss")))), ["abyss_journey_green_1", "cit_scout"])
 >>> abyss(p).journeys, p.active, game.supply.removed, abyss(game.supply).journey_display
-(['abyss_journey_green_1'], [], ['cat_scout'], ['abyss_journey_grey_1', 'abyss_journey_yellow_1'])
+(['abyss_journey_green_1'], [], ['cit_scout'], ['abyss_journey_grey_1', 'abyss_journey_yellow_1'])
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from __future__ import annotations
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import resources as res
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.game import move
+from revive_dsl.engine.game import MOVE_REFUSALS, move
 from revive_dsl.engine.interpret import Ctx, Effect, cost_of, cost_text, counter, holds, run_chosen
-from revive_dsl.engine.state import Player
+from revive_dsl.engine.state import Game, Player
 from revive_dsl.engine.triggers import rules_of
 from revive_dsl.rules.abyss.scyphoz import is_scyphoz
 from revive_dsl.rules.abyss.state import abyss
@@ -124,6 +124,35 @@ def _complete_journey(ctx: Ctx) -> Effect:
         ctx.seat, "complete a journey", "by which requirement?", options_of(found, _labels(ctx, found))
     )
     yield from complete(ctx, *found[key.key])
+
+
+def why_no_journey(game: Game) -> str:
+    """Why the player to move cannot complete a journey now: none started, every one done already, or no
+    requirement of those under way met.
+
+    >>> from revive_dsl.rules.abyss.state import abyss_player
+    >>> p = abyss_player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> game = Game(players=[p], packs=["base", "abyss"])
+    >>> why_no_journey(game)
+    'Ann cannot complete a journey now: no journey started (one is started with the switch)'
+    >>> abyss(p).journeys_done = ["abyss_journey_green_1"]
+    >>> why_no_journey(game)
+    'Ann cannot complete a journey now: abyss_journey_green_1 is done already, and no other is under way'
+    >>> abyss(p).journeys = ["abyss_journey_grey_1"]
+    >>> why_no_journey(game)
+    'Ann cannot complete a journey now: no requirement of abyss_journey_grey_1 is met'
+    """
+    player = game.players[game.turn.player]
+    started, done = abyss(player).journeys, abyss(player).journeys_done
+    why = f"{player.name} cannot complete a journey now: "
+    if started:
+        return why + f"no requirement of {' or '.join(started)} is met"
+    if done:
+        return why + f"{' and '.join(done)} {'is' if len(done) == 1 else 'are'} done already, and no other is under way"
+    return why + "no journey started (one is started with the switch)"
+
+
+MOVE_REFUSALS["complete_journey"] = why_no_journey
 
 
 @counter("journeys")

@@ -57,9 +57,9 @@ def area_cards(player: Player, area: str) -> list[str]:
 
     >>> from revive_dsl.engine.state import Played
     >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", resting=["cit_smith", "cit_farmer"])
-    >>> p.slots["top_left"] = [Played("cat_scout", "top")]
+    >>> p.slots["top_left"] = [Played("cit_scout", "top")]
     >>> area_cards(p, "resting"), area_cards(p, "slots"), area_cards(p, "active")
-    (['cit_farmer', 'cit_smith'], ['cat_scout'], [])
+    (['cit_farmer', 'cit_smith'], ['cit_scout'], [])
     """
     if area == "slots":
         return [played.card for _, played in played_cards(player)]
@@ -163,10 +163,10 @@ def recruit(ctx: Ctx, colour: str = "any") -> Effect:
     >>> from revive_dsl.engine.rules import Rules
     >>> from revive_dsl.engine.state import Game, Player
     >>> g = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
-    >>> g.supply.citizen_display, g.supply.citizen_deck = ["cit_smith", "cat_scout"], ["cit_farmer"]
-    >>> run_to_end(recruit(Ctx(g, 0, Rules.load(("base",))), "green"), ["cat_scout"])
+    >>> g.supply.citizen_display, g.supply.citizen_deck = ["cit_smith", "cit_scout"], ["cit_farmer"]
+    >>> run_to_end(recruit(Ctx(g, 0, Rules.load(("base",))), "green"), ["cit_scout"])
     >>> g.players[0].active, g.supply.citizen_display
-    (['cat_scout'], ['cit_smith', 'cit_farmer'])
+    (['cit_scout'], ['cit_smith', 'cit_farmer'])
     """
     supply = ctx.game.supply
     cards = [card for card in supply.citizen_display if matches(ctx, card, colour)]

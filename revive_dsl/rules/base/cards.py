@@ -266,10 +266,10 @@ def take_citizen(ctx: Ctx, card: str) -> Effect:
 
     >>> from revive_dsl.engine.interpret import run_to_end
     >>> g = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
-    >>> g.supply.citizen_display, g.supply.citizen_deck = ["cit_smith"], ["cit_farmer", "cat_scout"]
+    >>> g.supply.citizen_display, g.supply.citizen_deck = ["cit_smith"], ["cit_farmer", "cit_scout"]
     >>> run_to_end(take_citizen(Ctx(g, 0, Rules.load(("base",))), "cit_smith"), [])
     >>> g.players[0].active, g.supply.citizen_display, g.supply.citizen_deck
-    (['cit_smith'], ['cit_farmer'], ['cat_scout'])
+    (['cit_smith'], ['cit_farmer'], ['cit_scout'])
     """
     supply = ctx.game.supply
     if card == "deck":
@@ -290,9 +290,9 @@ def playable_cards(ctx: Ctx, colour: str = "any") -> list[str]:
     """Active cards of the colour, if there is a slot to play them into.
 
     >>> from revive_dsl.engine.state import Game
-    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cit_smith", "cat_scout"])
+    >>> p = Player(seat=0, name="Ann", tribe="t", side="sun", active=["cit_smith", "cit_scout"])
     >>> playable_cards(Ctx(Game(players=[p]), 0, Rules.load(("base",))), "green")
-    ['cat_scout']
+    ['cit_scout']
     """
     if not playable_slots(rules_of(ctx), ctx.player):
         return []

@@ -65,7 +65,7 @@ def score_points(ctx: Ctx, amount: int) -> Effect:
     before = player.laps * POINT_TRACK + player.points
     laps, player.points = divmod(player.points + amount, POINT_TRACK)  # any amount at the same cost
     player.laps += laps
-    ctx.log.append(f"{ctx.player.name} scores {amount} points")
+    ctx.log.append(f"{ctx.player.name} scores {amount} point{'' if amount == 1 else 's'}")
     yield from point_track_bonuses(ctx, before, before + amount)
 
 

@@ -183,7 +183,10 @@ def card_bonus_spaces(ctx: Ctx) -> list[dict]:
 
 
 def _end_game_tile(ctx: Ctx) -> Lines:
-    """The end-game tile's points to whoever holds it."""
+    """The end-game tile's points to whoever holds it; no line in a solo game, which has no end-game tile (003
+    setup: it goes back to the box)."""
+    if len(ctx.game.players) == 1:
+        return
     rules = rules_of(ctx)
     worth = rules.data(rules.ids("end_game_tile")[0])["points"]
     yield ScoreLine("end-game tile", worth if ctx.player.end_game_tile else 0)

@@ -321,7 +321,8 @@
       return;
     }
     title.textContent = `Step ${step.index} \u00B7 ${step.player}: ${step.move}`;
-    for (const line of step.account.length ? step.account : ["(nothing to tell)"]) account.appendChild(el("li", {}, line));
+    const silent = step.move.split(" ")[0] === "end" ? [] : ["(nothing to tell)"];  // an end step says nothing more
+    for (const line of step.account.length ? step.account : silent) account.appendChild(el("li", {}, line));
     for (const [prompt, answer, label] of step.decisions) {
       const row = el("tr");
       row.appendChild(el("td", {}, `${prompt}:`));
