@@ -32,8 +32,8 @@ _WHERE = {
 
 
 def __getattr__(name: str) -> Any:
-    if name == "__version__":  # pyproject.toml's version: see revive_dsl.resources.version
-        from revive_dsl.resources import version
+    if name == "__version__":  # pyproject.toml's version: see revive_dsl.locations.version
+        from revive_dsl.locations import version
 
         return version()
     if name in _WHERE:

@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
+from revive_dsl.locations import announce, content_root, default_folders, installed_location, version
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, visible
-from revive_dsl.resources import announce, content_root, default_folders, installed_location, version
 
 if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
     from revive_dsl.content.packs import Content

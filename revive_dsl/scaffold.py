@@ -13,7 +13,7 @@ the ``revive.rules`` entry-point group and a test that plays the pack's script w
 the package is installed (``pip install -e NAME``).
 
 Each YAML file starts with the ``# yaml-language-server: $schema=`` line editors use, always by a path
-relative to the file (:func:`~revive_dsl.resources.schema_reference`), never an absolute one: to the schemas
+relative to the file (:func:`~revive_dsl.locations.schema_reference`), never an absolute one: to the schemas
 of the checkout the pack is made in (like ``content/base/``), else to those of the installed package (a pack
 beside a project's virtual environment links into it alike on every machine set up the same way);
 ``schemas=`` (the ``--schemas DIR`` option) points them at another folder instead, e.g. one ``revive schemas
@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from revive_dsl.fileio import WriteError, folder_problem, make_folder, temp_path, write_text_atomic
+from revive_dsl.locations import content_root, schema_reference
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.resources import content_root, schema_reference
 
 PACK_ID = re.compile(r"^[a-z][a-z0-9_]*$")  # the pack schema's id pattern (schema_defs.ID)
 SCRIPT = Path("scripts") / "try-it.yaml"

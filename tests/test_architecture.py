@@ -20,7 +20,7 @@ EXTENSION = ("extension",)  # the public API for rules packages: names of the en
 FORMATTING = ("fmt",)  # the canonical rewrite of files: the command line and the editors' server share it
 
 # Layers, lowest first; a module may import its own layer and those below it.
-FOUNDATION = ("positions", "resources", "fileio", "gctune")  # positions and errors, files, the process
+FOUNDATION = ("positions", "locations", "fileio", "gctune")  # positions and errors, files, the process
 LAYERS = [
     ("foundation", lambda m: m.count(".") == 1 and m.split(".")[1] in FOUNDATION),
     ("dsl", lambda m: m.startswith("revive_dsl.dsl")),
@@ -190,3 +190,11 @@ def test_the_base_rules_name_no_word_field_or_kind_of_the_expansion():
         if used & theirs:
             named[path.name] = used & theirs
     assert named == {}
+
+
+def test_the_package_root_names_no_module_as_a_subpackage_does_in_another_meaning():
+    """``revive_dsl/locations.py`` (where packaged files live) is not ``engine/resources.py`` (the game's resources):
+    a module of the package root shares its name with no module of a subpackage."""
+    root = {p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    nested = {p.stem for p in PACKAGE.glob("*/*.py")}
+    assert root & nested == set()

@@ -225,7 +225,7 @@ def test_revive_check_reports_board_problems(tmp_path):
     import shutil
 
     from revive_dsl.cli import collect
-    from revive_dsl.resources import content_root
+    from revive_dsl.locations import content_root
 
     pack = tmp_path / "base"
     shutil.copytree(content_root() / "base", pack)
@@ -240,7 +240,7 @@ def test_a_board_problem_points_at_the_value_that_is_wrong(tmp_path, monkeypatch
     import shutil
 
     from revive_dsl.cli import collect
-    from revive_dsl.resources import content_root
+    from revive_dsl.locations import content_root
 
     monkeypatch.chdir(tmp_path)
     shutil.copytree(content_root() / "base", "base")

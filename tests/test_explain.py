@@ -102,7 +102,7 @@ def test_explain_tree_shows_nodes_positions_and_english():
 
 
 def _any_component():
-    from revive_dsl.resources import default_folders
+    from revive_dsl.locations import default_folders
 
     content = load_packs([str(f) for f in default_folders("content")])  # the folders `revive explain` reads
     return next((c for c in content.components.values() if c.effects), None)

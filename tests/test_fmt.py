@@ -11,7 +11,7 @@ from revive_dsl.content.packs import load_packs
 from revive_dsl.dsl.formatter import format_program
 from revive_dsl.dsl.parser import parse
 from revive_dsl.fmt import format_text
-from revive_dsl.resources import content_root
+from revive_dsl.locations import content_root
 
 MESSY = """\
 # yaml-language-server: $schema=../../revive_dsl/schemas/citizen_card.schema.json

@@ -23,8 +23,8 @@ from revive_dsl.dsl.checker import MAX_LOOPS
 from revive_dsl.dsl.docgen import CONSTRUCTS
 from revive_dsl.dsl.explain import explain, explain_tree_text
 from revive_dsl.dsl.signatures import BY_KIND, DECLARED_TYPES, DURING, TYPES, Signature
+from revive_dsl.locations import content_root
 from revive_dsl.positions import Origin
-from revive_dsl.resources import content_root
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

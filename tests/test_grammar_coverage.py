@@ -18,7 +18,7 @@ from revive_dsl import check, parse
 from revive_dsl.content.packs import load_packs
 from revive_dsl.dsl.docgen import CONSTRUCTS
 from revive_dsl.dsl.parser import effect_parser
-from revive_dsl.resources import grammar_path
+from revive_dsl.locations import grammar_path
 
 REFERENCE_EXAMPLES = [c.example for group in CONSTRUCTS.values() for c in group]
 

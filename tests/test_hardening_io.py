@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from revive_dsl.fileio import WriteError, write_text_atomic
+from revive_dsl.locations import content_root, replays_root
 from revive_dsl.replay import Replay, load_script, viewer
-from revive_dsl.resources import content_root, replays_root
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """\

@@ -13,7 +13,7 @@ import pytest
 
 from revive_dsl.content.packs import load_packs
 from revive_dsl.content.yamlsrc import load_yaml
-from revive_dsl.resources import schema_dir
+from revive_dsl.locations import schema_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -81,7 +81,7 @@ def test_command_line_arguments(tmp_path: Path) -> None:
 
 
 def test_the_bundled_corpus_replays() -> None:
-    from revive_dsl.resources import replays_root
+    from revive_dsl.locations import replays_root
 
     scripts, missing = verify.collect([replays_root()])
     assert not missing

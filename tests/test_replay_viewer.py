@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from revive_dsl.locations import replays_root
 from revive_dsl.replay import Replay, load_script, tutorial, viewer
-from revive_dsl.resources import replays_root
 
 SCRIPT = """\
 format: 1

@@ -176,11 +176,11 @@ def test_play_out_links_the_script_schema_relatively_and_a_checkouts_own(tmp_pat
         not Path(link).is_absolute() and (tmp_path / link).resolve() == ROOT / "revive_dsl/schemas/script.schema.json"
     )
     # installed in a virtual environment and run in a checkout: the checkout's schemas, as a new pack links them
-    from revive_dsl import resources
+    from revive_dsl import locations
     from revive_dsl.replay.record import dump_script
 
     installed = tmp_path / "venv" / "lib" / "python3.11" / "site-packages" / "revive_dsl"
-    monkeypatch.setattr(resources, "PACKAGE", installed)
+    monkeypatch.setattr(locations, "PACKAGE", installed)
     inside = dump_script({"format": 4}, ROOT / "replays" / "mine").splitlines()[0]
     assert inside == "# yaml-language-server: $schema=../../revive_dsl/schemas/script.schema.json"
     outside = dump_script({"format": 4}, tmp_path / "games").splitlines()[0]

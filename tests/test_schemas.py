@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 
 from revive_dsl.content.schema_defs import KIND_ITEMS, all_schemas, file_schema
-from revive_dsl.resources import schema_dir
+from revive_dsl.locations import schema_dir
 
 
 @pytest.mark.parametrize("name", sorted(all_schemas()))

@@ -12,10 +12,10 @@ from revive_dsl.engine import state as st
 from revive_dsl.engine.registry import load_all, load_packages
 from revive_dsl.engine.rules import load_bundled
 from revive_dsl.engine.state_schema import CLASSES, FIELDS, reference, state_schema
+from revive_dsl.locations import schema_dir
 from revive_dsl.positions import DslError
 from revive_dsl.replay import Replay, load_script
 from revive_dsl.replay.script import load_script_text
-from revive_dsl.resources import schema_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 load_all()

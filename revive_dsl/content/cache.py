@@ -117,7 +117,7 @@ def _yaml_files(folder: Path) -> list[Path]:
 def _code_fingerprint() -> str:
     """The installed code that compiles content, by each file's size and modification time."""
     from revive_dsl.content.packages import installed
-    from revive_dsl.resources import PACKAGE, grammar_path
+    from revive_dsl.locations import PACKAGE, grammar_path
 
     digest = hashlib.sha256(sys.version.encode())
     roots = [PACKAGE, grammar_path("moves.lark").parent]

@@ -42,8 +42,8 @@ from revive_dsl.dsl import nodes as n
 from revive_dsl.dsl.checker import check
 from revive_dsl.dsl.parser import parse
 from revive_dsl.dsl.signatures import lookup
+from revive_dsl.locations import content_root, schema_dir
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
-from revive_dsl.resources import content_root, schema_dir
 
 # --- which fields hold effect text, and which clauses each may contain ----------------
 

@@ -405,7 +405,7 @@ def reference() -> str:
 
 def default_path() -> Path:
     """Where the reference lives: ``docs/dsl-reference.md`` of the checkout (else of the current folder)."""
-    from revive_dsl.resources import PACKAGE
+    from revive_dsl.locations import PACKAGE
 
     checkout = PACKAGE.parent / "docs"
     return (checkout if checkout.is_dir() else Path("docs")) / "dsl-reference.md"

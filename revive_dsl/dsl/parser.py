@@ -17,8 +17,8 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from revive_dsl.dsl import nodes as n
+from revive_dsl.locations import grammar_path
 from revive_dsl.positions import Diagnostic, DslError, Origin, Pos
-from revive_dsl.resources import grammar_path
 
 
 @cache

@@ -62,10 +62,10 @@ from revive_dsl.dsl.signatures import (
     Signature,
     lookup,
 )
+from revive_dsl.locations import content_root
 from revive_dsl.lsp.scripts import Scripts
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, undecodable
 from revive_dsl.replay.answer_keys import move_word_problems
-from revive_dsl.resources import content_root
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 # A did-you-mean at the end of a problem's message: one quoted word, or several bare ones.

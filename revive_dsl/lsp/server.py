@@ -22,9 +22,9 @@ from urllib.parse import unquote, urlparse
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from revive_dsl.locations import version
 from revive_dsl.lsp.analysis import Workspace, fix_at, word_at
 from revive_dsl.positions import Diagnostic
-from revive_dsl.resources import version
 
 SERVER = LanguageServer("revive-dsl", version())
 WORKSPACE = Workspace()

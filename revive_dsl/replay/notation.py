@@ -34,8 +34,8 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from revive_dsl.locations import grammar_path
 from revive_dsl.positions import NOWHERE, Diagnostic, DslError, Origin, Pos
-from revive_dsl.resources import grammar_path
 
 SETUP = "setup"  # the word that starts the line answering the variants' setup choices
 _BARE_KEY = re.compile(r'[^\s()\[\]=#"]+')

@@ -23,10 +23,10 @@ import yaml
 
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.rules import Rules
+from revive_dsl.locations import content_root, schema_reference
 from revive_dsl.replay import chance
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.resources import content_root, schema_reference
 
 
 def moves_of(
@@ -175,7 +175,7 @@ def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:
 
     With ``folder`` (where the file will be written) it starts with the ``$schema`` line
     editors use, pointing at the script schema by a path relative to the folder, as a new pack's files do
-    (:func:`~revive_dsl.resources.schema_reference`: a checkout's own schemas in a checkout).
+    (:func:`~revive_dsl.locations.schema_reference`: a checkout's own schemas in a checkout).
     """
     head = ""
     if folder is not None:

@@ -49,9 +49,9 @@ from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
 from revive_dsl.engine.state import Game
+from revive_dsl.locations import content_root
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay.notation import MoveLine, parse_move
-from revive_dsl.resources import content_root
 
 # The script format this version writes. Format 5 answers every optional effect with one pair, ``use`` or ``skip`` (an
 # effect, a payment, another time of a repeat: formats 1 to 4 wrote ``pay`` and ``yes``/``no`` for the last two,

@@ -51,13 +51,13 @@ from rich.text import Text
 
 from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.game import Runner
+from revive_dsl.locations import replays_root
 from revive_dsl.positions import DslError
 from revive_dsl.replay.notation import Answer, MoveLine, parse_move, quote
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, Step, load_script
 from revive_dsl.replay.terminal import width
 from revive_dsl.replay.viewer import is_interactive, make_console, show_error, state_view, step_view
-from revive_dsl.resources import replays_root
 
 DEFAULT = "intro"
 SHOW = "show"

@@ -235,7 +235,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run ``revive verify`` with parsed arguments; the exit code."""
-    from revive_dsl.resources import announce, default_folders
+    from revive_dsl.locations import announce, default_folders
 
     paths = [Path(p) for p in args.paths] if args.paths else default_folders("replays")
     if not args.paths:

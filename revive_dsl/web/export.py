@@ -1,7 +1,7 @@
 """``--export html FILE``: a script's page written to a file, whole (see :mod:`revive_dsl.web`).
 
 >>> import tempfile, pathlib
->>> from revive_dsl.resources import default_folders
+>>> from revive_dsl.locations import default_folders
 >>> script = default_folders("replays")[0] / "rules" / "switch-used-once.yaml"
 >>> out = pathlib.Path(tempfile.mkdtemp()) / "page.html"
 >>> done = export_page(script, out)
