@@ -644,9 +644,15 @@ def short_title(entry: Listed) -> str:
 
 
 def _two_columns(cells: list[str]) -> list[str]:
-    """Cells in two columns, the first half down the left."""
+    """Cells in two columns, the first half down the left; an odd cell out leaves the right column blank.
+
+    >>> [line.split() for line in _two_columns(["a", "b", "c"])]
+    [['a', 'c'], ['b']]
+    """
     half = -(-len(cells) // 2)
-    return [f"{left:{LIST_COLUMN}}{right}".rstrip() for left, right in zip_longest(cells[:half], cells[half:])]
+    return [
+        f"{left:{LIST_COLUMN}}{right}".rstrip() for left, right in zip_longest(cells[:half], cells[half:], fillvalue="")
+    ]
 
 
 def list_lines(finished: set[str], upcoming: str | None) -> list[str]:
