@@ -86,7 +86,7 @@ def with_snapshots(text: str) -> int:
 def with_rendering(text: str) -> int:
     from rich.console import Console
 
-    from revive_dsl.replay.viewer import step_view
+    from revive_dsl.terminal.viewer import step_view
 
     console = Console(file=io.StringIO(), width=100, no_color=True)
     replay = Replay(load_script_text(text, "bench.yaml"))

@@ -218,7 +218,7 @@ def cmd_schemas(args: argparse.Namespace) -> int:
 
 
 def _console():
-    from revive_dsl.replay.terminal import make_console
+    from revive_dsl.replay.console import make_console
 
     return make_console(soft_wrap=True)  # names and texts from content shown, never acted on
 
@@ -865,13 +865,22 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-# The replay layer's commands: (name, module of revive_dsl.replay, help). Each module has add_arguments and main.
+# The commands of the replay layer and of the terminal face: (name, module, help). Each module has add_arguments
+# and main.
 REPLAY_COMMANDS = (
-    ("replay", "viewer", "play a replay script in the terminal (--step: interactive)"),
-    ("tutorial", "tutorial", "play a tutorial (default: intro); --list shows them"),
-    ("verify", "verify", "replay every script in folders or files, in parallel; report divergences"),
-    ("board", "board_view", "the hex map with every space's key and tile slot's key (or one space told)"),
-    ("play", "play", "play a game in the terminal (people and --ai seats), recording it as a script"),
+    ("replay", "revive_dsl.terminal.viewer", "play a replay script in the terminal (--step: interactive)"),
+    ("tutorial", "revive_dsl.terminal.tutorial", "play a tutorial (default: intro); --list shows them"),
+    ("verify", "revive_dsl.replay.verify", "replay every script in folders or files, in parallel; report divergences"),
+    (
+        "board",
+        "revive_dsl.replay.board_view",
+        "the hex map with every space's key and tile slot's key (or one space told)",
+    ),
+    (
+        "play",
+        "revive_dsl.terminal.play",
+        "play a game in the terminal (people and --ai seats), recording it as a script",
+    ),
 )
 
 
@@ -958,7 +967,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     for name, module, about in REPLAY_COMMANDS:  # each module adds its own arguments and runs its command
         p = sub.add_parser(name, help=about)
         if wanted is None or wanted == name:
-            found = importlib.import_module(f"revive_dsl.replay.{module}")
+            found = importlib.import_module(module)
             found.add_arguments(p)
             p.set_defaults(command_func=found.main)
     p = sub.add_parser("lsp", help="a language server for editors over stdio: problems as you type, hover, completion")
@@ -1034,7 +1043,7 @@ def _with_page(args: argparse.Namespace) -> int:
         print(f"revive {args.command}: --export {file}: {problem}", file=sys.stderr)
         return 2
     if args.command == "tutorial":
-        from revive_dsl.replay.tutorial import DEFAULT, find_tutorial, next_tutorial
+        from revive_dsl.terminal.tutorial import DEFAULT, find_tutorial, next_tutorial
 
         name = (next_tutorial() or DEFAULT) if args.name.lower() == "next" else args.name
         try:
@@ -1043,7 +1052,7 @@ def _with_page(args: argparse.Namespace) -> int:
             print(str(err.args[0]), file=sys.stderr)
             return 1
     else:  # the page instead of the replay shown in the terminal: one line says where it went
-        from revive_dsl.replay.viewer import options_problem
+        from revive_dsl.terminal.viewer import options_problem
 
         problem = options_problem(args)
         if problem:
@@ -1102,7 +1111,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:  # the main job: step through the bundled introductory tutorial
-            from revive_dsl.replay.tutorial import intro_main
+            from revive_dsl.terminal.tutorial import intro_main
 
             return intro_main()
         func = getattr(args, "command_func", None) or COMMANDS[args.command]

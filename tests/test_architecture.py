@@ -2,7 +2,7 @@
 
 foundation (positions, files) -> dsl (text, trees) -> content (packs) -> engine (machinery) -> rules packages
 (base, then the public API for rules packages, then abyss) -> computer players (ai) -> replay -> formatting -> faces
-(web page, language server, balance lab) -> CLI.
+(terminal, web page, language server, balance lab) -> CLI.
 Every import counts, lazy ones inside functions and ``TYPE_CHECKING`` ones included.
 """
 
@@ -20,7 +20,13 @@ EXTENSION = ("extension",)  # the public API for rules packages: names of the en
 FORMATTING = ("fmt",)  # the canonical rewrite of files: the command line and the editors' server share it
 
 # Layers, lowest first; a module may import its own layer and those below it.
-FOUNDATION = ("positions", "locations", "fileio", "gctune")  # positions and errors, files, the process
+FOUNDATION = ("positions", "locations", "fileio", "gctune")
+FACES = (
+    "revive_dsl.terminal",
+    "revive_dsl.web",
+    "revive_dsl.lsp",
+    "revive_dsl.balance",
+)  # positions and errors, files, the process
 LAYERS = [
     ("foundation", lambda m: m.count(".") == 1 and m.split(".")[1] in FOUNDATION),
     ("dsl", lambda m: m.startswith("revive_dsl.dsl")),
@@ -32,7 +38,11 @@ LAYERS = [
     ("ai", lambda m: m.startswith("revive_dsl.ai")),  # computer players: over the rules, under play and the lab
     ("replay", lambda m: m.startswith("revive_dsl.replay")),
     ("formatting", lambda m: m.count(".") == 1 and m.split(".")[1] in FORMATTING),
-    ("faces", lambda m: m.startswith(("revive_dsl.web", "revive_dsl.lsp", "revive_dsl.balance"))),  # over the API
+    # over the API: the terminal, the web page, the language server, the balance lab
+    (
+        "faces",
+        lambda m: m.startswith(("revive_dsl.terminal", "revive_dsl.web", "revive_dsl.lsp", "revive_dsl.balance")),
+    ),
     ("tools", lambda m: m.split(".")[-1] in TOOLS or m == "revive_dsl"),
 ]
 

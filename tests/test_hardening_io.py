@@ -18,7 +18,8 @@ import pytest
 
 from revive_dsl.fileio import WriteError, write_text_atomic
 from revive_dsl.locations import content_root, replays_root
-from revive_dsl.replay import Replay, load_script, viewer
+from revive_dsl.replay import Replay, load_script
+from revive_dsl.terminal import viewer
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """\

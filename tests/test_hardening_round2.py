@@ -161,9 +161,9 @@ def test_explain_shows_a_component_name_with_its_escape_sequences_visible(capsys
 
 
 def test_replay_step_shows_a_title_and_a_note_with_their_escape_sequences_visible(capsys, monkeypatch):
-    from revive_dsl.replay import viewer
     from revive_dsl.replay.player import Replay
     from revive_dsl.replay.script import load_script_text
+    from revive_dsl.terminal import viewer
 
     text = script(title=f'"Title {ESCAPES}"', note=f'"Note {ESCAPES}"')
     replay = Replay(load_script_text(text, "s.yaml"))

@@ -33,8 +33,8 @@ from rich.console import Console
 from revive_dsl import cli, fileio
 from revive_dsl.fileio import TextForm, WriteError, write_text_atomic
 from revive_dsl.locations import replays_root
-from revive_dsl.replay import play
 from revive_dsl.replay.script import load_script, load_script_text
+from revive_dsl.terminal import play
 from tests.test_replay_play import SOLO, TWO, Typist
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,10 +20,10 @@ from revive_dsl import cli
 from revive_dsl.engine.rules import Rules, forget_loaded
 from revive_dsl.engine.simulate import play_random_game
 from revive_dsl.positions import DslError
-from revive_dsl.replay import play
 from revive_dsl.replay.player import Replay
 from revive_dsl.replay.record import dump_script, script_from_answers
 from revive_dsl.replay.script import load_script
+from revive_dsl.terminal import play
 
 KILN = {
     "pack.yaml": 'id: kiln\nname: Kiln\nversion: "1.0"\ndepends: [base]\n',

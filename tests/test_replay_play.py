@@ -12,11 +12,11 @@ from revive_dsl import cli
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.engine.rules import Rules
 from revive_dsl.locations import content_root
-from revive_dsl.replay import play
 from revive_dsl.replay.notation import format_move
 from revive_dsl.replay.player import Replay
 from revive_dsl.replay.record import moves_of
 from revive_dsl.replay.script import load_script
+from revive_dsl.terminal import play
 from tests.test_replay_terminal import command, finish, spawn
 
 SOLO = content_root().parent / "replays" / "games" / "solo-vukuntur-moon.yaml"

@@ -268,7 +268,7 @@ def test_the_score_table_shows_purple_points_as_the_final_scoring_counts_them():
 
     from revive_dsl.replay import Replay, load_script
     from revive_dsl.replay.render import render_scores
-    from revive_dsl.replay.tutorial import find_tutorial
+    from revive_dsl.terminal.tutorial import find_tutorial
 
     game = Replay(load_script(find_tutorial("intro"))).run()
     [sheet] = game.turn.final_scores

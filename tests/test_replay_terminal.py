@@ -27,7 +27,7 @@ steps:
 
 def command(name: str) -> list[str]:
     """How to start ``revive NAME``: through the ``revive`` command line once it has the command,
-    else through the module's own entry point (``python -m revive_dsl.replay.viewer``)."""
+    else through the module's own entry point (``python -m revive_dsl.terminal.viewer``)."""
     parser = cli.build_parser()
     subcommands = next(a for a in parser._actions if a.dest == "command").choices
     if name in subcommands:
@@ -50,10 +50,14 @@ def finish(child: pexpect.spawn) -> int:
     return child.exitstatus
 
 
-def more(child: pexpect.spawn, wanted: str) -> None:
-    """Wait for ``wanted``, pressing Enter at each ``-- more --`` on the way (a 24-line screen pages)."""
+def more(child: pexpect.spawn, wanted: str) -> str:
+    """Wait for ``wanted``, pressing Enter at each ``-- more --`` on the way (a 24-line screen pages); the text
+    shown before it, every page of it."""
+    seen = []
     while child.expect_exact([wanted, "-- more: Enter --"]) == 1:
+        seen.append(child.before)
         child.sendline("")
+    return "".join([*seen, child.before])
 
 
 def test_the_stepper_waits_goes_back_and_jumps(tmp_path: Path):
@@ -109,8 +113,7 @@ def spawn_80x24(*args: str) -> pexpect.spawn:
 def test_the_tutorial_teaches_at_80x24_help_map_me_back_and_a_move_asked_part_by_part(tmp_path):
     os.environ["TMP_DATA"] = str(tmp_path)
     child = spawn_80x24(*command("tutorial"), "intro")
-    more(child, "Enter: begin, q: quit > ")
-    welcome = child.before
+    welcome = more(child, "Enter: begin, q: quit > ")  # the introduction pages at 24 lines
     assert "Introduction to Revive" in welcome and "Ann" in welcome
     child.sendline("")
     more(child, "Enter: next step, ? for help, q: quit > ")
@@ -227,7 +230,7 @@ def test_at_80x24_a_half_typed_move_opens_the_menu_which_an_empty_line_leaves_an
 
 def _screen_text(written: str) -> list[str]:
     """The lines a terminal keeps of what was written: a wipe (cursor up, line cleared) takes back the line above."""
-    from revive_dsl.replay.tutorial import Paged
+    from revive_dsl.terminal.tutorial import Paged
 
     first, *rest = written.split(Paged.WIPE)
     lines = first.splitlines()
@@ -243,7 +246,7 @@ def test_at_80x24_a_panel_that_fits_is_never_cut_and_no_more_line_stays_inside_a
     from rich.panel import Panel
     from rich.text import Text
 
-    from revive_dsl.replay.tutorial import Paged
+    from revive_dsl.terminal.tutorial import Paged
 
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, color_system=None, width=80, height=24)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from revive_dsl.locations import replays_root
-from revive_dsl.replay import Replay, load_script, tutorial, viewer
+from revive_dsl.replay import Replay, load_script
+from revive_dsl.terminal import tutorial, viewer
 
 SCRIPT = """\
 format: 1

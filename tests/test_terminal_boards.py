@@ -14,9 +14,9 @@ from rich.console import Console
 from revive_dsl.engine.geometry import geometry
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
-from revive_dsl.replay import boards
 from revive_dsl.replay.hexmap import map_rows, render_coordinates, render_map
-from revive_dsl.replay.tutorial import list_lines
+from revive_dsl.terminal import boards
+from revive_dsl.terminal.tutorial import list_lines
 from tests.test_replay_terminal import command, finish, spawn_80x24
 
 TWO = [("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")]
@@ -147,7 +147,7 @@ def test_the_tutorial_list_fits_a_screen_with_uniform_chapter_titles():
     assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
     assert "The base game (rulebook 003):" in lines and "Call of the Abyss expansion (rulebook 004):" in lines
     from revive_dsl.replay.script import load_script
-    from revive_dsl.replay.tutorial import chapter_names, tutorial_path
+    from revive_dsl.terminal.tutorial import chapter_names, tutorial_path
 
     for name in chapter_names():
         script = load_script(tutorial_path(name))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from revive_dsl.replay import Replay, load_script
-from revive_dsl.replay.tutorial import chapter_names, find_tutorial, tutorial_path
+from revive_dsl.terminal.tutorial import chapter_names, find_tutorial, tutorial_path
 
 CHAPTERS = chapter_names()
 LEAST = 30

@@ -11,8 +11,8 @@ from rich.console import Console
 from revive_dsl.engine.rules import Rules
 from revive_dsl.replay import Replay, load_script
 from revive_dsl.replay.render import render_displays, render_scores, render_step
-from revive_dsl.replay.tutorial import chapter_names, run_tutorial, tutorial_path
-from revive_dsl.replay.viewer import step_view
+from revive_dsl.terminal.tutorial import chapter_names, run_tutorial, tutorial_path
+from revive_dsl.terminal.viewer import step_view
 
 BASE = Rules.load(("base",))
 

@@ -11,10 +11,10 @@ from rich.console import Console
 
 from revive_dsl.engine.decisions import Decision, options_of
 from revive_dsl.locations import replays_root
-from revive_dsl.replay import tutorial
-from revive_dsl.replay.play import NoMatch, match, menu
 from revive_dsl.replay.player import Replay
 from revive_dsl.replay.script import Script, Step, load_script
+from revive_dsl.terminal import tutorial
+from revive_dsl.terminal.play import NoMatch, match, menu
 
 
 def console() -> Console:

@@ -21,7 +21,7 @@ import yaml
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
 from revive_dsl.replay import Replay, load_script
-from revive_dsl.replay.tutorial import find_tutorial, tutorial_names, tutorial_path
+from revive_dsl.terminal.tutorial import find_tutorial, tutorial_names, tutorial_path
 
 
 @dataclass(frozen=True)

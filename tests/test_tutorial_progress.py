@@ -9,9 +9,9 @@ import sys
 
 from rich.console import Console
 
-from revive_dsl.replay.progress import done, mark_done
 from revive_dsl.replay.script import load_script
-from revive_dsl.replay.tutorial import find_tutorial, next_tutorial, run_tutorial, tutorial_names
+from revive_dsl.terminal.progress import done, mark_done
+from revive_dsl.terminal.tutorial import find_tutorial, next_tutorial, run_tutorial, tutorial_names
 
 
 def revive(*args: str, data) -> subprocess.CompletedProcess:

@@ -2,8 +2,9 @@
 
 The path reads like the game: script text -> :func:`load_script` (checked, positioned)
 -> :class:`Replay` (each step's move answered through the engine's decisions) -> states.
-Rendering (``render``), the terminal viewer (``viewer``), tutorials (``tutorial``),
-snapshots (``snapshot``) and ``revive verify`` (``verify``) sit on top of these calls.
+Rendering (``render``), snapshots (``snapshot``) and ``revive verify`` (``verify``) sit on top of these calls, and
+the faces on top of those: the terminal (:mod:`revive_dsl.terminal`: the viewer, ``revive play``, the tutorials),
+the web page, the language server.
 
 >>> from revive_dsl.replay import Replay, load_script_text
 >>> script = load_script_text('''

@@ -21,7 +21,7 @@ from typing import Any
 from revive_dsl.engine.geometry import geometry, terrain
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import all_buildings, tokens_at
-from revive_dsl.replay.terminal import make_console, width
+from revive_dsl.replay.console import make_console, width
 
 DEFAULT_PLAYERS = [("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")]
 

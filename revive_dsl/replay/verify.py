@@ -37,9 +37,9 @@ from rich.text import Text
 
 from revive_dsl.content.packs import is_script_file, is_script_text  # noqa: F401 - is_script_text: part of this API
 from revive_dsl.positions import Diagnostic, DslError, attach_lines
+from revive_dsl.replay.console import guard
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.script import Script, load_script
-from revive_dsl.replay.terminal import guard
 
 SCRIPT_SUFFIXES = (".yaml", ".yml")
 

@@ -55,11 +55,11 @@ from revive_dsl.engine.setup import setup_pending
 from revive_dsl.fileio import WriteError, make_folder, writable_problem, write_text_atomic
 from revive_dsl.positions import DslError
 from revive_dsl.replay import chance
+from revive_dsl.replay.console import width
 from revive_dsl.replay.notation import format_move, parse_move
 from revive_dsl.replay.player import Replay, ReplayError
 from revive_dsl.replay.record import dump_script, move_line, pack_references, setup_outcomes
 from revive_dsl.replay.script import FORMAT, Script, load_script, load_script_text
-from revive_dsl.replay.terminal import width
 
 _NUMBER = re.compile(r"-?\d+")
 HELP = (
@@ -348,7 +348,7 @@ class Player:
             with contextlib.suppress(DslError, OSError):
                 self.say(s.save())
             raise
-        from revive_dsl.replay.viewer import state_view
+        from revive_dsl.terminal.viewer import state_view
 
         self.console.print(state_view(s.replay))
         return self.finish("the game is over; ")
@@ -418,7 +418,7 @@ class Player:
 
     def commit(self, line: str, human: bool, answers: list[tuple[int, str]]) -> None:
         """Play the written line through the replay (as a replay of the saved script will) and show it."""
-        from revive_dsl.replay.viewer import step_view
+        from revive_dsl.terminal.viewer import step_view
 
         s = self.session
         result = s.replay.apply(parse_move(line, "<play>"))
@@ -479,9 +479,9 @@ class Player:
             self.console.print(render_players(s.replay.game, s.rules).renderables[s.names.index(who)])
 
     def show_view(self, word: str, who: str) -> bool:
-        """A board of :mod:`~revive_dsl.replay.boards` (``tech``, ``tracks``...) of ``who``; True if ``word`` named
+        """A board of :mod:`~revive_dsl.terminal.boards` (``tech``, ``tracks``...) of ``who``; True if ``word`` named
         one."""
-        from revive_dsl.replay.boards import render_view
+        from revive_dsl.terminal.boards import render_view
 
         s = self.session
         seat = s.names.index(who) if who in s.names else 0
@@ -609,7 +609,7 @@ def session_of(args: argparse.Namespace) -> Session:
 
 def main(args: argparse.Namespace, ask: Callable[[str], str] = input, console: Console | None = None) -> int:
     """``revive play``: play a game in the terminal, writing it to ``--out``; return the exit code."""
-    from revive_dsl.replay.viewer import make_console
+    from revive_dsl.terminal.viewer import make_console
 
     problem = out_problem(args.out, args.force)
     if problem:  # found before the game starts, not when it is saved

@@ -37,9 +37,9 @@ from rich.console import Console
 from rich.text import Text
 
 from revive_dsl.positions import DslError
+from revive_dsl.replay.console import width
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, load_script
-from revive_dsl.replay.terminal import width
 
 EXPORTS = ("html", "svg", "text")  # html: the page of revive_dsl.web (written by the command line)
 STEP_HELP = "Enter: next step · b: back one step · g N: go to step N · q: quit"
@@ -76,7 +76,7 @@ def make_console(no_color: bool = False, width: int | None = None, record: bool 
     >>> make_console(no_color=True, width=60).width
     60
     """
-    from revive_dsl.replay.terminal import make_console as guarded
+    from revive_dsl.replay.console import make_console as guarded
 
     return guarded(no_color=no_color, width=width, record=record)  # free text shown, never acted on
 
@@ -353,7 +353,7 @@ def _export(console: Console, kind: str, file: str) -> None:
 
 
 def main_cli(argv: list[str] | None = None) -> int:
-    """``python -m revive_dsl.replay.viewer FILE ...``: the viewer without the ``revive`` command."""
+    """``python -m revive_dsl.terminal.viewer FILE ...``: the viewer without the ``revive`` command."""
     parser = argparse.ArgumentParser(prog="revive replay", description="Play a replay script in the terminal.")
     add_arguments(parser)
     try:

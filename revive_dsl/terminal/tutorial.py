@@ -53,11 +53,11 @@ from revive_dsl.engine.decisions import Decision
 from revive_dsl.engine.game import Runner
 from revive_dsl.locations import replays_root
 from revive_dsl.positions import DslError
+from revive_dsl.replay.console import width
 from revive_dsl.replay.notation import Answer, MoveLine, parse_move, quote
 from revive_dsl.replay.player import Replay, ReplayError, StepResult
 from revive_dsl.replay.script import Script, Step, load_script
-from revive_dsl.replay.terminal import width
-from revive_dsl.replay.viewer import is_interactive, make_console, show_error, state_view, step_view
+from revive_dsl.terminal.viewer import is_interactive, make_console, show_error, state_view, step_view
 
 DEFAULT = "intro"
 SHOW = "show"
@@ -111,7 +111,7 @@ def tutorial_path(name: str) -> Path:
 
 def next_tutorial() -> str | None:
     """The first tutorial, in the curriculum's order, the learner has not finished; None when all are."""
-    from revive_dsl.replay.progress import done
+    from revive_dsl.terminal.progress import done
 
     finished = set(done())
     return next((name for name in tutorial_names() if name not in finished), None)
@@ -192,7 +192,7 @@ def _resolve(replay: Replay, move: MoveLine) -> tuple[Runner, list[str]]:
     """Play a typed move's answers (verb first) on a copy of the state, each legal key as it is and each name or
     unique prefix of one option as that option's key, as far as they go: the runner after them and the keys
     played (fewer than typed where one goes astray)."""
-    from revive_dsl.replay.play import NoMatch, match
+    from revive_dsl.terminal.play import NoMatch, match
 
     runner = Runner(replay.game.clone(), replay.rules)
     out: list[str] = []
@@ -343,8 +343,8 @@ def explain(replay: Replay, keys: list[str]) -> Text:
     >>> print(explain(Replay(load_script_text(text, "demo.yaml")), ["switch"]).plain.splitlines()[0])
     Ann: gain which basic resource?
     """
-    from revive_dsl.replay.play import labels
     from revive_dsl.replay.render import with_names
+    from revive_dsl.terminal.play import labels
 
     runner = Runner(replay.game.clone(), replay.rules)
     for key in keys:
@@ -364,11 +364,11 @@ def explain(replay: Replay, keys: list[str]) -> Text:
 
 
 def _command(word: str, replay: Replay, player: str, console: Console, keys: list[str]) -> bool:
-    """Carry out a command that is never a move (help, map, me, a board of :mod:`~revive_dsl.replay.boards`, back);
+    """Carry out a command that is never a move (help, map, me, a board of :mod:`~revive_dsl.terminal.boards`, back);
     True if ``word`` was one."""
-    from revive_dsl.replay.boards import VIEWS, render_view
     from revive_dsl.replay.hexmap import render_coordinates
     from revive_dsl.replay.render import render_players
+    from revive_dsl.terminal.boards import VIEWS, render_view
 
     seat = replay.names.index(player) if player in replay.names else 0
     if word in HELP:
@@ -430,7 +430,7 @@ def _pick(
 ) -> str:
     """One question of a move asked as a menu: the key the learner picks (by number, or by letter where the
     answers are numbers; by key; by name or a unique prefix of one)."""
-    from revive_dsl.replay.play import NoMatch, lettered, match
+    from revive_dsl.terminal.play import NoMatch, lettered, match
 
     console.print(explain(replay, keys))
     pick = "letter" if lettered(decision) else "number"
@@ -703,7 +703,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
     """``revive tutorial [NAME] [--list]``; return the exit code."""
     console = make_console(getattr(args, "no_color", False), getattr(args, "width", None))
-    from revive_dsl.replay.progress import done
+    from revive_dsl.terminal.progress import done
 
     if args.list:
         for line in list_lines(set(done()), next_tutorial()):
@@ -727,7 +727,7 @@ def main(args: argparse.Namespace, ask: Callable[[str], str] = input) -> int:
         return show_error(err, console, None)
 
     def finished() -> None:
-        from revive_dsl.replay.progress import mark_done
+        from revive_dsl.terminal.progress import mark_done
 
         problem = mark_done(path.stem)
         if problem:
@@ -745,7 +745,7 @@ def intro_main() -> int:
 
 
 def main_cli(argv: list[str] | None = None) -> int:
-    """``python -m revive_dsl.replay.tutorial [NAME]``: the tutorials without the ``revive`` command."""
+    """``python -m revive_dsl.terminal.tutorial [NAME]``: the tutorials without the ``revive`` command."""
     parser = argparse.ArgumentParser(prog="revive tutorial", description="Play a tutorial.")
     add_arguments(parser)
     try:
