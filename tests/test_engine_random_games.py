@@ -31,14 +31,14 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "7cf61d5b62345569",  # every optional effect answered use or skip (issue 36): the same game
-        "353b7b0ef2c28872",
+        "5a0012af5c2151f5",  # cat_scout renamed cit_scout (issue 37): the same game (with the old id: 7cf61d5b62345569)
+        "f390241da50c9364",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "e0c0b39c96347df3",  # every optional effect answered use or skip (issue 36): the same game
-        "065ae611b6d2f689",
+        "b28eb117e3d15be8",  # cat_scout renamed cit_scout (issue 37): the same game (with the old id: e0c0b39c96347df3)
+        "028bc92b74524158",
     ),
 ]
 
