@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +34,7 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import ScalarString
 
 from revive_dsl.content.packs import EFFECT_FIELDS, _effect_paths, compile_field, read_source
-from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
+from revive_dsl.content.yamlsrc import YamlDoc, compose_yaml, load_yaml
 from revive_dsl.dsl.formatter import format_program
 from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
@@ -213,7 +214,7 @@ def _upgrade(text: str, doc: YamlDoc, result: FileResult) -> str | None:
     from revive_dsl.replay.script import former_state
 
     load_packages(BUNDLED)  # format 1 named Call of the Abyss's fields on their holders
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = compose_yaml(text, result.file)  # read as load_yaml read it: the same text accepted alike
     spans: list[tuple[int, int, str]] = []  # (start, end, new text) of the source
     expected = copy.deepcopy(doc.data)
     expected["format"] = 2
@@ -323,7 +324,13 @@ def _nested(text: str, mapping: Any, moved: list[tuple[Any, Any, str]]) -> list[
     return [(lines[0][0], lines[0][1], block), *((a, b, "") for a, b in lines[1:])]
 
 
+# A line holding nothing but byte order marks: libyaml, which every command reads with, takes it for a blank line;
+# ruamel.yaml refuses it. Blanked for the rewrite, which keeps everything else of the file as it was.
+_BOM_LINE = re.compile(r"^\ufeff+(?=[ \t]*\r?$)", re.MULTILINE)
+
+
 def _rewrite(text: str, file: str, edits: list[tuple[tuple, Any]], result: FileResult) -> str | None:
+    text = text[:1] + _BOM_LINE.sub("", text[1:])  # a mark at the very start stays: ruamel reads it
     try:
         layout = next((lay for lay in _LAYOUTS if _dump(_yaml(lay), _yaml(lay).load(text)) == text), _LAYOUTS[0])
         y = _yaml(layout)
@@ -332,7 +339,10 @@ def _rewrite(text: str, file: str, edits: list[tuple[tuple, Any]], result: FileR
             _set(tree, path, new)
         new_text = _dump(y, tree)
     except (YAMLError, KeyError, TypeError) as err:  # pragma: no cover - load_yaml accepted the file
-        result.problems.append(Diagnostic(Pos(file, 1, 1), f"fmt: cannot rewrite this file: {err}"))
+        mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+        at = Pos(file, mark.line + 1, mark.column + 1) if mark is not None else Pos(file, 1, 1)
+        problem = getattr(err, "problem", None) or str(err).splitlines()[0]  # one line, positioned
+        result.problems.append(Diagnostic(at, f"fmt: cannot rewrite this file: {problem}"))
         return None
     # Safety net: the rewritten file must hold exactly the same data apart from the edits.
     expected = load_yaml(text, file).data

@@ -52,6 +52,7 @@ from typing import Any
 import yaml
 
 from revive_dsl.content.packs import read_source
+from revive_dsl.content.yamlsrc import compose_yaml
 from revive_dsl.engine.decisions import SYNONYMS, Decision
 from revive_dsl.fileio import TextForm, write_text_atomic
 from revive_dsl.positions import Diagnostic, DslError, Pos
@@ -297,7 +298,7 @@ def _replays(text: str, file: str, ends: list[bool], states: list[str]) -> Diagn
 
 def _rewrite(text: str, script: Script, played: list[tuple[MoveLine, bool]], result: Upgraded) -> str:
     """The text with the new move lines, an ``end`` step after each step that ended a turn, and the format."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = compose_yaml(text, script.file)  # read as check and verify read it
     top = dict((k.value, v) for k, v in root.value)
     spans: list[tuple[int, int, str]] = []
     fmt = top["format"]
@@ -380,7 +381,7 @@ def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
     outcomes = setup_outcomes(rules, players, int(setup["seed"]), script.data.get("variants", []), written)
     if all(written.get(name) == value for name, value in outcomes.items()):
         return None, None
-    new_text = _set_outcomes(text, {**outcomes, **written})
+    new_text = _set_outcomes(text, {**outcomes, **written}, file)
     try:
         old, new = Replay(script), Replay(load_script_text(new_text, file))
         old.run()
@@ -394,12 +395,12 @@ def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
     return new_text, None
 
 
-def _set_outcomes(text: str, outcomes: dict[str, Any]) -> str:
+def _set_outcomes(text: str, outcomes: dict[str, Any], file: str = "<script>") -> str:
     """The text with ``setup.outcomes`` written (in place of any there), as a block under ``setup``; the rest of
     the file as it was (a flow-style ``setup: {...}`` is written out as a block)."""
     from revive_dsl.replay.record import FlowValue, _Dumper
 
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = compose_yaml(text, file)  # read as check and verify read it
     key, node = next((k, v) for k, v in root.value if k.value == "setup")
 
     def block(data: dict[str, Any], indent: int) -> str:

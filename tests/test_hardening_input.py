@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -146,11 +147,59 @@ def test_a_number_past_the_limit_is_an_error(text, where, number):
         ("if full: " * 500 + "gain book", "x.yaml:1:451"),
         ("each modules: " * 500 + "gain book", "x.yaml:1:701"),
         ("up to 2 times: " * 500 + "gain book", "x.yaml:1:751"),
-        ("(gain book or " * 500 + "gain food" + ")" * 500, "x.yaml:1:702"),
+        ("(gain book or " * 500 + "gain food" + ")" * 500, "x.yaml:1:701"),  # the 51st bracket
     ],
 )
 def test_nesting_past_the_limit_is_an_error(text, where):
     assert dsl_errors(text) == [(where, "effects nested deeper than 50 levels")]
+
+
+def test_a_text_nested_thousands_deep_is_refused_by_the_bracket_scan_before_parsing(monkeypatch):
+    from revive_dsl.dsl import parser
+
+    def never(*args):
+        raise AssertionError("the parser was called")
+
+    monkeypatch.setattr(parser, "effect_parser", never)
+    start = time.perf_counter()
+    for text in ["(" * 30_000 + "gain food" + ")" * 30_000, "(gain book or " * 30_000 + "gain food" + ")" * 30_000]:
+        where = f"x.yaml:1:{_nth_bracket(text, 51) + 1}"  # the first bracket past the limit
+        assert dsl_errors(text) == [(where, "effects nested deeper than 50 levels")]
+    assert time.perf_counter() - start < 5  # a generous bound: it used to take the whole parse
+
+
+def _nth_bracket(text: str, count: int) -> int:
+    at = -1
+    for _ in range(count):
+        at = text.index("(", at + 1)
+    return at
+
+
+def test_the_bracket_scan_ignores_comments_and_allows_50_brackets():
+    assert parse("(" * 50 + "gain food" + ")" * 50, "x.yaml")
+    assert parse("gain food  # " + "(" * 60 + "\nand gain book", "x.yaml")
+    assert dsl_errors("gain food and\n  " + "(" * 51 + "gain book" + ")" * 51) == [
+        ("x.yaml:2:53", "effects nested deeper than 50 levels")
+    ]
+
+
+def test_a_deep_text_in_a_card_is_refused_at_its_bracket_by_check_and_fmt():
+    Path("p").mkdir()
+    Path("p/pack.yaml").write_text("id: p\nname: P\nversion: '0.1'\ndepends: [base]\n", encoding="utf-8")
+    deep = "(" * 30_000 + "gain food" + ")" * 30_000
+    card = (
+        "kind: citizen_card\ncomponents:\n  - id: c1\n    colour: green\n    provenance: representative\n"
+        f'    top: "{deep}"\n    bottom: "slot"\n'
+    )
+    Path("p/cards.yaml").write_text(card, encoding="utf-8")
+    message = "p/cards.yaml:6:61: effects nested deeper than 50 levels"
+    for args in [("check", "p"), ("fmt", "--check", "p")]:
+        result = run_cli(*args)
+        assert "Traceback" not in result.stderr, args
+        assert message in result.stderr, args
+    result = run_cli("explain", "--content", "p", "c1")  # explains the fields that read (here the bottom)
+    assert "Traceback" not in result.stderr
+    assert "bottom  p/cards.yaml:7:14" in result.stdout
 
 
 def test_texts_at_the_limits_parse_check_and_format():
@@ -364,3 +413,44 @@ def test_a_pack_reads_its_real_folders_and_not_its_links():
     assert "real_crate" in content.components
     assert "ext_crate" not in content.components
     assert sorted(str(d.pos) for d in problems) == ["pk/inner", "pk/out.yaml", "pk/outer"]
+
+
+# --- a byte order mark on a line of its own, past the start ----------------------------------------
+
+
+def _outcome(call):
+    try:
+        call()
+    except DslError as err:
+        return [d.message for d in err.diagnostics]
+    return "read"
+
+
+@pytest.mark.parametrize("where", ["\n\ufeff\n{}", "{}\n\ufeff", "\n\ufeff\n\ufeff\n{}"])
+def test_a_stray_byte_order_mark_reads_alike_in_every_command(where, loader):
+    from revive_dsl.fmt import format_text
+    from revive_dsl.replay.script import load_script_text
+    from revive_dsl.upgrade import FIRST_NOTATION_EXAMPLE, upgrade_text
+
+    text = where.format(FIRST_NOTATION_EXAMPLE)
+    read = _outcome(lambda: load_script_text(text, "s.yaml"))  # as check and verify read it
+    assert _outcome(lambda: upgrade_text(text, "s.yaml")) == read  # upgrade_files reports its DslError
+    formatted = format_text(text, "s.yaml")  # reports, never raises
+    assert ([d.message for d in formatted.problems] or "read") == read
+    if read == "read":
+        assert upgrade_text(text, "s.yaml").problems == []
+
+
+def test_a_stray_byte_order_mark_through_check_verify_fmt_and_upgrade():
+    from revive_dsl.upgrade import FIRST_NOTATION_EXAMPLE
+
+    text = "\n\ufeff\n" + FIRST_NOTATION_EXAMPLE
+    Path("plain.yaml").write_text(FIRST_NOTATION_EXAMPLE, encoding="utf-8")
+    for command in (["check"], ["verify"], ["fmt", "--check"], ["upgrade"]):
+        Path("s.yaml").write_text(text, encoding="utf-8")
+        result = run_cli(*command, "s.yaml")
+        plain = run_cli(*command, "plain.yaml")
+        assert "Traceback" not in result.stderr, command
+        assert result.returncode == plain.returncode, command
+    assert "format: 5" in Path("s.yaml").read_text(encoding="utf-8")  # upgraded, the mark's line kept
+    assert Path("s.yaml").read_text(encoding="utf-8").startswith("\n\ufeff\n")

@@ -220,10 +220,20 @@ def _compose(text: str, file: str = "<yaml>") -> yaml.Node | None:
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
-def load_yaml(text: str, file: str) -> YamlDoc:
-    """Parse YAML text safely; raise :class:`DslError` with positions on any problem."""
+def compose_yaml(text: str, file: str) -> yaml.Node | None:
+    """The composed node tree of YAML text, read as :func:`load_yaml` reads it (the one reading every command
+    shares: a text one command accepts, every other accepts alike, stray byte order marks and all); any YAML
+    problem is :class:`DslError`, positioned, one line. Node marks index the text by character.
+
+    >>> compose_yaml("\\n\\ufeff\\nformat: 1\\n", "s.yaml").value[0][1].value
+    '1'
+    >>> compose_yaml("a: [1\\n", "s.yaml")
+    Traceback (most recent call last):
+    ...
+    revive_dsl.positions.DslError: s.yaml:2:1: YAML syntax error: expected ',' or ']', but got '<stream end>'
+    """
     try:
-        node = _compose(text, file)
+        return _compose(text, file)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -236,6 +246,11 @@ def load_yaml(text: str, file: str) -> YamlDoc:
         raise DslError([Diagnostic(Pos(file, line, column), message)]) from None
     except yaml.YAMLError as err:
         raise DslError([Diagnostic(Pos(file, 1, 1), f"YAML error: {err}")]) from None
+
+
+def load_yaml(text: str, file: str) -> YamlDoc:
+    """Parse YAML text safely; raise :class:`DslError` with positions on any problem."""
+    node = compose_yaml(text, file)
     builder = _Builder(file, text)
     builder.doc.data = builder.build(node, ()) if node is not None else None
     if builder.errors:

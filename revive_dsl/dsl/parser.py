@@ -11,6 +11,7 @@ that says what was found and what would be right.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -306,6 +307,38 @@ def limit_diagnostics(tree: Tree, origin: Origin) -> list[Diagnostic]:
     return problems
 
 
+_BRACKETS = re.compile(r"[()\n]|#[^\n]*")  # a comment's brackets are not the text's
+
+
+def bracket_depth_diagnostic(text: str, origin: Origin) -> Diagnostic | None:
+    """The first ``(`` opening a group deeper than :data:`MAX_NESTING` brackets, found by a scan of the text
+    before it is parsed: a text nested thousands of levels deep is refused at once, not after the parser has
+    built (and :func:`limit_diagnostics` walked) its whole tree. Unbalanced brackets are left to the parser.
+
+    >>> bracket_depth_diagnostic("(" * 51 + "gain food" + ")" * 51, Origin("x.yaml")).message
+    'effects nested deeper than 50 levels'
+    >>> str(bracket_depth_diagnostic("gain food\\n" + "(" * 60, Origin("x.yaml")).pos)
+    'x.yaml:2:51'
+    >>> bracket_depth_diagnostic("(" * 50 + "gain food  # ((((" + ")" * 50, Origin("x.yaml")) is None
+    True
+    """
+    if text.count("(") <= MAX_NESTING:
+        return None
+    depth, line, line_start = 0, 1, 0
+    for found in _BRACKETS.finditer(text):
+        char = found.group()
+        if char == "\n":
+            line, line_start = line + 1, found.end()
+        elif char == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                at = _pos(origin, line, found.start() - line_start + 1)
+                return Diagnostic(at, f"effects nested deeper than {MAX_NESTING} levels")
+        elif char == ")":
+            depth = max(depth - 1, 0)
+    return None
+
+
 def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
     """Parse effect text into a :class:`~revive_dsl.dsl.nodes.Program`.
 
@@ -314,6 +347,9 @@ def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
     """
     if isinstance(origin, str):
         origin = Origin(origin)
+    too_deep = bracket_depth_diagnostic(text, origin)
+    if too_deep is not None:
+        raise DslError([too_deep])
     try:
         tree = effect_parser().parse(text)
     except UnexpectedInput as err:
