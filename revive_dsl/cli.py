@@ -722,7 +722,16 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 advance(done - seen[0])
                 seen[0] = done
 
-            kept = {"client": client, "resume": args.resume, "force": args.force, "on_game": on_game}
+            def on_skip(line: str) -> None:  # a damaged game file: one line, and the game played again
+                console.print(f"revive balance: {line}", markup=False, highlight=False, soft_wrap=True)
+
+            kept = {
+                "client": client,
+                "resume": args.resume,
+                "force": args.force,
+                "on_game": on_game,
+                "on_skip": on_skip,
+            }
             if len(setups) == 2:
                 diff = compare_runs(setups[0], setups[1], args.out, **kept)
                 report = None
@@ -740,6 +749,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_BALANCE_GAMES = 1_000_000  # games in one balance run: each is kept in memory for the report
+MAX_BALANCE_WORKERS = 256  # worker processes of a local cluster
+
+
 def _balance_setups(args: argparse.Namespace) -> list:
     """The run's settings from the command line (two with --compare: old, new); ValueError says what is wrong."""
     from revive_dsl.ai import check_player
@@ -747,10 +760,10 @@ def _balance_setups(args: argparse.Namespace) -> list:
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import new_game
 
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    if args.workers is not None and args.workers < 0:
-        raise ValueError("--workers must be 0 (this process) or more")
+    if not 1 <= args.games <= MAX_BALANCE_GAMES:
+        raise ValueError(f"--games must be from 1 to {MAX_BALANCE_GAMES}")
+    if args.workers is not None and not 0 <= args.workers <= MAX_BALANCE_WORKERS:
+        raise ValueError(f"--workers must be from 0 (this process) to {MAX_BALANCE_WORKERS}")
     problem = folder_problem(args.out)
     if problem:
         raise ValueError(f"--out {args.out}: {problem}")
@@ -758,7 +771,11 @@ def _balance_setups(args: argparse.Namespace) -> list:
         raise ValueError(f"--seating must be one of {', '.join(SEATINGS)}")
 
     def named(pack: str) -> str:  # a folder as an absolute path, so that every worker finds it
-        return pack if "/" not in pack and os.sep not in pack and not Path(pack).is_dir() else str(Path(pack).resolve())
+        try:
+            folder = Path(pack).is_dir()
+        except OSError as err:  # a name too long for the file system
+            raise ValueError(f"--packs {pack}: {err.strerror.lower() if err.strerror else err}") from None
+        return pack if "/" not in pack and os.sep not in pack and not folder else str(Path(pack).resolve())
 
     extra = [p for p in (args.packs or ("" if args.compare else "base")).split(",") if p]
     if args.compare:
@@ -994,16 +1011,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--sides", default="sun,moon", help="the sides seats take (default: sun,moon)")
     p.add_argument("--seating", default="rotate", help="rotate (each tribe meets each side and seat equally) or draw")
     p.add_argument(
-        "--ai", default="greedy", help="computer players, turned round the seats: random, greedy, mcts or mcts:N"
+        "--ai",
+        default="greedy",
+        help="computer players, turned round the seats: random, greedy, mcts or mcts:N (N playouts, 1 to 100000)",
     )
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=int, default=100, help="how many games, 1 to 1000000 (default 100)")
     p.add_argument(
         "--seed", type=int, default=1, help="the run's seed; each game's seed derives from it and its number"
     )
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice")
     p.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="two pack folders: the same games on each")
     p.add_argument("--scheduler", help="the address of a running Dask scheduler (default: a local cluster)")
-    p.add_argument("--workers", type=int, help="worker processes of the local cluster (default: one per core; 0: none)")
+    p.add_argument(
+        "--workers", type=int, help="worker processes of the local cluster, 0 to 256 (default: one per core; 0: none)"
+    )
     p.add_argument("--resume", action="store_true", help="finish the run in --out: play only the games not there")
     p.add_argument("--force", action="store_true", help="start again, removing the run already in --out")
     p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")

@@ -183,7 +183,11 @@ def folder_problem(path: str | Path) -> str | None:
     """
     folder = Path(path)
     for up in (folder, *folder.parents):
-        if up.exists():
+        try:
+            there = up.exists()
+        except OSError as err:  # a name too long for the file system, a loop of links
+            return f"cannot be used: {_reason(err)}"
+        if there:
             if not up.is_dir():
                 return "it is a file, not a folder" if up == folder else f"{up} is a file, not a folder"
             return _read_only_folder(up, "the folder" if up == folder else f"the folder {up}")

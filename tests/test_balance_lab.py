@@ -205,7 +205,7 @@ def test_an_existing_run_is_not_overwritten_unasked(tmp_path, capsys):
         (["--ai", "clever"], "revive balance: --ai: unknown computer player 'clever'"),
         (["--tribes", "nadair,elves"], "revive balance: unknown tribe(s): elves"),
         (["--tribes", "nadair"], "revive balance: 2 seats need at least 2 tribes"),
-        (["--games", "0"], "revive balance: --games must be at least 1"),
+        (["--games", "0"], "revive balance: --games must be from 1 to 1000000"),
         (["--compare", "nowhere", "nowhere2"], "revive balance: --compare nowhere: no such folder"),
         (["--scheduler", "foo:bar"], "revive balance: --scheduler foo:bar: not an address such as tcp://HOST:8786"),
     ],

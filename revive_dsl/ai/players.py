@@ -71,21 +71,24 @@ class GreedyPlayer(ComputerPlayer):
 
 # The computer players by name: a player from a seed (and, for those that have one, a budget: NAME:N).
 PLAYERS: dict[str, Callable[..., ComputerPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "mcts": MctsPlayer}
+MAX_PLAYOUTS = 100_000  # the largest budget mcts:N takes (more would not end in any useful time)
 
 
 def check_player(spec: str) -> str | None:
     """Why ``spec`` (``random``, ``greedy``, ``mcts`` or ``mcts:N``) names no computer player, or None.
 
     >>> check_player("mcts:0")
-    "'mcts:0': the playout budget must be a whole number from 1"
+    "'mcts:0': the playout budget must be a whole number from 1 to 100000"
     """
     name, _, budget = spec.partition(":")
     if name not in PLAYERS:
         return f"unknown computer player '{spec}'; known: {', '.join(PLAYERS)} (mcts:N for N playouts a decision)"
     if budget and name != "mcts":
         return f"'{spec}': only mcts takes a budget (mcts:N)"
-    if budget and (not budget.isdigit() or int(budget) < 1):
-        return f"'{spec}': the playout budget must be a whole number from 1"
+    if budget and (
+        not budget.isascii() or not budget.isdigit() or len(budget) > 9 or not 1 <= int(budget) <= MAX_PLAYOUTS
+    ):
+        return f"'{spec}': the playout budget must be a whole number from 1 to {MAX_PLAYOUTS}"
     return None
 
 

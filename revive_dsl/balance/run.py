@@ -22,6 +22,8 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
+import struct
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,8 @@ from revive_dsl.balance.setup import BalanceSetup
 from revive_dsl.fileio import WriteError, make_folder, write_text_atomic
 
 RETRIES = 3  # times Dask runs a game task again after it failed
+MAX_GAME_BYTES = 4 * 1024 * 1024  # a game file larger than this is not one this lab wrote: played again
+MAX_RUN_BYTES = 1024 * 1024  # the largest run.json read
 GAMES = "games"
 MADE = ("run.json", "report.json", "report.html")  # what a run writes beside its games/ folder
 
@@ -78,11 +82,21 @@ def content_digest(packs: Sequence[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool = False) -> dict[int, dict]:
+def prepare(
+    out: Path,
+    setup: BalanceSetup,
+    *,
+    resume: bool = False,
+    force: bool = False,
+    on_skip: Callable[[str], None] | None = None,
+) -> dict[int, dict]:
     """Make ``out`` ready for the run and return the figures of the games already played there (with ``resume``).
 
     A folder holding a run already is refused unless ``resume`` (same settings, only the number of games may
-    differ) or ``force`` (its games and reports are removed first; nothing else in it is touched)."""
+    differ) or ``force`` (its games and reports are removed first; nothing else in it is touched). A game file
+    that is not one of this run's games (unreadable, too large, not a regular file, not JSON, another shape) is
+    told to ``on_skip`` in one line naming it, and the game is played again; a folder where a game's file belongs,
+    or a ``run.json`` that is not a run's settings, stops the run before anything is written (:class:`RunError`)."""
     there = [name for name in MADE if (out / name).exists()]
     games = sorted((out / GAMES).glob("game-*.json")) if (out / GAMES).is_dir() else []
     if (there or games) and not (resume or force):
@@ -91,13 +105,20 @@ def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool
             f"{out / what} is there already; not overwriting a balance run "
             "(give --resume to finish it, --force to start it again, or another --out)"
         )
+    folders = [path for path in [*games, *(out / name for name in there)] if path.is_dir()]
+    if folders:  # never removed nor written over: the user's, whatever it holds
+        raise RunError(
+            f"{folders[0]} is a folder where a file of the run belongs; move it away and start the run again"
+        )
     played_with = content_digest(setup.packs)
-    if resume and (out / "run.json").is_file():
+    if resume and os.path.lexists(out / "run.json"):
         try:
-            recorded = json.loads((out / "run.json").read_text(encoding="utf-8"))
+            recorded = read_json(out / "run.json", MAX_RUN_BYTES)
             content = recorded.pop("content", None)
             before = BalanceSetup.from_dict(recorded)
-        except (ValueError, TypeError, KeyError, AttributeError) as err:
+        except RecursionError:
+            raise RunError(f"{out / 'run.json'}: not a balance run's settings (nested too deeply)") from None
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as err:
             raise RunError(f"{out / 'run.json'}: not a balance run's settings ({err})") from None
         if not before.same_games(setup):
             raise RunError(
@@ -120,13 +141,97 @@ def prepare(out: Path, setup: BalanceSetup, *, resume: bool = False, force: bool
     done = {}
     for path in games:
         try:
-            figures = json.loads(path.read_text(encoding="utf-8"))
-            index = int(figures["index"])
-        except (ValueError, KeyError, TypeError, OSError):
-            continue  # unreadable: played again
-        if path == game_file(out, index) and index < setup.games:
-            done[index] = figures
+            figures = read_json(path, MAX_GAME_BYTES)
+            problem = figures_problem(figures, setup)
+        except ValueError as err:
+            problem = str(err)
+        if problem is None and path != game_file(out, figures["index"]):
+            problem = f"holds game {figures['index']}, not the game its name says"
+        if problem is None:
+            if figures["index"] < setup.games:  # else a game of a longer run, kept for a later one
+                done[figures["index"]] = figures
+            continue
+        with contextlib.suppress(OSError):  # a link, a pipe: removed, so that the new figures are not written through
+            if path.is_symlink() or not stat.S_ISREG(path.lstat().st_mode):
+                path.unlink()
+        if on_skip is not None:  # unreadable or not this run's: played again (its file written over)
+            on_skip(f"{path}: {problem}; the game is played again")
     return done
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The JSON data of the file ``path``, read only when it is a regular file (a link followed) of at most
+    ``limit`` bytes; ValueError says in a few words why not (never blocks on a pipe, never reads a device)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        raise ValueError(f"cannot be read: {err.strerror.lower() if err.strerror else err}") from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        kind = _kind(info.st_mode)
+        if kind:
+            raise ValueError(f"is {kind}, not a file")
+        if info.st_size > limit:
+            raise ValueError(f"is {info.st_size} bytes, over the {limit} a file of this lab has")
+        try:
+            raw = file.read(limit + 1)
+        except OSError as err:
+            raise ValueError(f"cannot be read: {err.strerror.lower() if err.strerror else err}") from None
+    if len(raw) > limit:
+        raise ValueError(f"is over the {limit} bytes a file of this lab has")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("is not JSON this lab wrote (nested too deeply)") from None
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ValueError(f"is not JSON ({err})") from None
+
+
+def _kind(mode: int) -> str | None:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a character device")):
+        if test(mode):
+            return name
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def figures_problem(figures: Any, setup: BalanceSetup) -> str | None:
+    """Why ``figures`` are not one game's figures of the run ``setup`` (:func:`~revive_dsl.balance.game.play_one`'s
+    shape, with the seed and seat count the run gives that game), or None."""
+    from revive_dsl.balance.setup import game_seed
+
+    if not isinstance(figures, dict):
+        return "not a game's figures (not a JSON object)"
+    for key in ("index", "seed", "moves", "turns", "rounds"):
+        if not _whole(figures.get(key)):
+            return f"not a game's figures ({key!r} is not a whole number)"
+    if figures["index"] < 0 or figures["seed"] != game_seed(setup.seed, figures["index"]):
+        return "not a game of this run (its index or seed)"
+    seats = figures.get("seats")
+    if not isinstance(seats, list) or len(seats) != setup.players:
+        return f"not a game's figures (not {setup.players} seats)"
+    for seat in seats:
+        if not isinstance(seat, dict):
+            return "not a game's figures (a seat is not a JSON object)"
+        texts = all(isinstance(seat.get(k), str) for k in ("tribe", "side", "ai"))
+        numbers = all(_whole(seat.get(k)) for k in ("seat", "total", "place")) and type(seat.get("won")) is bool
+        sources, taken = seat.get("sources"), seat.get("taken")
+        if not (texts and numbers and isinstance(sources, dict) and isinstance(taken, dict)):
+            return "not a game's figures (a seat's fields)"
+        if not all(isinstance(k, str) and _whole(v) for k, v in sources.items()):
+            return "not a game's figures (a seat's sources)"
+        if not all(isinstance(v, list) and all(isinstance(x, str) for x in v) for v in taken.values()):
+            return "not a game's figures (a seat's components taken)"
+        counters = seat.get("counters", {})
+        if not isinstance(counters, dict) or not all(
+            isinstance(c, dict) and all(isinstance(c.get(k), (int, float)) for k in ("end", "peak"))
+            for c in counters.values()
+        ):
+            return "not a game's figures (a seat's counters)"
+    return None
 
 
 def _key(setup: BalanceSetup) -> str:
@@ -158,13 +263,14 @@ def run_balance(
     resume: bool = False,
     force: bool = False,
     on_game: Callable[[int, int], None] | None = None,
+    on_skip: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play the run's games (those missing from ``out`` with ``resume``) and return its report; with ``out``,
     keep each game's figures there as it finishes and write ``report.json`` and ``report.html``. ``on_game(done,
     total)`` is called once with the games already played and after each game. Raises :class:`RunError` or
     :class:`~revive_dsl.fileio.WriteError`."""
     folder = Path(out) if out is not None else None
-    done = prepare(folder, setup, resume=resume, force=force) if folder is not None else {}
+    done = prepare(folder, setup, resume=resume, force=force, on_skip=on_skip) if folder is not None else {}
     missing = [index for index in range(setup.games) if index not in done]
     if on_game is not None:
         on_game(len(done), setup.games)
@@ -191,6 +297,7 @@ def compare_runs(
     resume: bool = False,
     force: bool = False,
     on_game: Callable[[int, int], None] | None = None,
+    on_skip: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play the same games (same seeds, seats and players) with two contents and return what changed
     (:func:`~revive_dsl.balance.report.compare`); with ``out``, each run in ``out/old`` and ``out/new`` and the
@@ -213,10 +320,22 @@ def compare_runs(
         return seen
 
     before = run_balance(
-        old, folder / "old" if folder else None, client=client, resume=resume, force=force, on_game=count(0)
+        old,
+        folder / "old" if folder else None,
+        client=client,
+        resume=resume,
+        force=force,
+        on_game=count(0),
+        on_skip=on_skip,
     )
     after = run_balance(
-        new, folder / "new" if folder else None, client=client, resume=resume, force=force, on_game=count(old.games)
+        new,
+        folder / "new" if folder else None,
+        client=client,
+        resume=resume,
+        force=force,
+        on_game=count(old.games),
+        on_skip=on_skip,
     )
     diff = compare(before, after)
     if folder is not None:
@@ -225,17 +344,74 @@ def compare_runs(
     return diff
 
 
+SCHEDULER_TIMEOUT = 10.0  # seconds a scheduler has to answer
+_MAX_HANDSHAKE = 1024 * 1024  # a Dask scheduler's first message (its handshake) is a few hundred bytes
+
+
+class NotAScheduler(ConnectionError):
+    """The address answers, but not as a Dask scheduler."""
+
+
+def _receive(sock: Any, count: int, deadline: float) -> bytes:
+    import time
+
+    data = b""
+    while len(data) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise NotAScheduler(f"it sent no Dask handshake within {SCHEDULER_TIMEOUT:g} seconds")
+        sock.settimeout(left)
+        try:
+            chunk = sock.recv(min(count - len(data), 65536))
+        except TimeoutError:
+            continue
+        if not chunk:
+            raise NotAScheduler("it closed the connection without a Dask handshake")
+        data += chunk
+    return data
+
+
+def probe_scheduler(host: str, port: int, timeout: float = SCHEDULER_TIMEOUT) -> None:
+    """Check that ``host:port`` speaks Dask's TCP protocol before a Dask client talks to it: a scheduler sends its
+    handshake first, one small message of frames (a length, then a frame count and each frame's length). Anything
+    else (a web server, any service sending bytes, one sending nothing) raises :class:`NotAScheduler` (an OSError)
+    within ``timeout`` seconds, instead of the client reading a junk length and allocating it."""
+    import socket
+    import time
+
+    deadline = time.monotonic() + timeout
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        (size,) = struct.unpack("<Q", _receive(sock, 8, deadline))
+        if not 16 <= size <= _MAX_HANDSHAKE:
+            raise NotAScheduler("it answers, but not as a Dask scheduler (its first bytes are no Dask handshake)")
+        body = _receive(sock, size, deadline)
+        (frames,) = struct.unpack("<Q", body[:8])
+        header = 8 + 8 * frames
+        lengths = struct.unpack(f"<{frames}Q", body[8:header]) if 1 <= frames <= 64 and header <= size else None
+        if lengths is None or header + sum(lengths) != size:
+            raise NotAScheduler("it answers, but not as a Dask scheduler (its first message is no Dask handshake)")
+
+
 @contextlib.contextmanager
 def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
     """A Dask client: of the cluster at ``scheduler`` (``tcp://host:8786``), or of a local cluster of ``workers``
     processes (default: one per core) with one thread each, closed on the way out. ImportError without
-    ``distributed``; OSError (or TimeoutError) when the scheduler cannot be reached."""
+    ``distributed``; OSError (or TimeoutError) when the scheduler cannot be reached, :class:`NotAScheduler` when
+    something else answers there (within :data:`SCHEDULER_TIMEOUT` seconds)."""
     import logging
 
     from distributed import Client, LocalCluster
 
     if scheduler:
-        client = Client(scheduler, timeout="10s")
+        from distributed.comm import parse_address, parse_host_port
+
+        scheme, location = parse_address(scheduler)
+        if scheme == "tcp":
+            probe_scheduler(*parse_host_port(location))
+        try:
+            client = Client(scheduler, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+        except (MemoryError, OverflowError, struct.error) as err:  # junk read as a message's length
+            raise NotAScheduler(f"it answers, but not as a Dask scheduler ({type(err).__name__})") from None
         try:
             yield client
         finally:

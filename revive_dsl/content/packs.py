@@ -261,6 +261,23 @@ def read_source(path: Path, name: str | None = None) -> str:
         raise DslError([undecodable(name, data, err)]) from None
 
 
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False where the name cannot be looked up at all (a name too long for the file system)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _lookup_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be looked up at all (``file name too long``), or None."""
+    try:
+        path.exists()
+    except OSError as err:
+        return err.strerror.lower() if err.strerror else str(err)
+    return None
+
+
 def link_out(path: Path, pack: Path) -> Path | None:
     """Where ``path`` leads when a link takes it out of the folder ``pack`` (the link itself, or a folder link
     on the way), else None. Nothing is opened; a link loop is None here and reported when the file is read.
@@ -553,8 +570,10 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     move together, and the scripts name the pack by a path relative to themselves.
     """
     manifest = folder / "pack.yaml"
-    if not manifest.is_file():
-        problem = "not a content pack: it has no pack.yaml" if folder.is_dir() else "no such pack or folder"
+    if not _is_file(manifest):
+        problem = _lookup_problem(folder) or _lookup_problem(manifest)
+        if problem is None:
+            problem = "not a content pack: it has no pack.yaml" if folder.is_dir() else "no such pack or folder"
         bundled = ", ".join(sorted(p.parent.name for p in content_root().glob("*/pack.yaml")))
         problems.append(Diagnostic(Pos.whole(_display(folder)), f"{problem} (bundled packs: {bundled})"))
         return None
@@ -707,7 +726,7 @@ def with_bundled_dependencies(folders: list[Path]) -> list[Path]:
     while queue:
         for dep in _manifest_depends(queue.pop())[1]:
             bundled = content_root() / dep
-            if dep not in given and "/" not in dep and (bundled / "pack.yaml").is_file():
+            if dep not in given and "/" not in dep and _is_file(bundled / "pack.yaml"):
                 given.add(dep)
                 out.append(bundled)
                 queue.append(bundled)
@@ -716,8 +735,10 @@ def with_bundled_dependencies(folders: list[Path]) -> list[Path]:
 
 def find_pack_folders(path: Path) -> list[Path]:
     """The pack folders at or directly below ``path``."""
-    if (path / "pack.yaml").is_file():
+    if _is_file(path / "pack.yaml"):
         return [path]
+    if _lookup_problem(path):  # a name the file system cannot look up: reported when the pack is loaded
+        return []
     return sorted(p.parent for p in path.glob("*/pack.yaml"))
 
 
@@ -729,7 +750,7 @@ def resolve_packs(names: Iterable[str]) -> list[Path]:
         bundled = root / name
         # A bare name is a bundled pack first (a folder called "base" in the current directory must not
         # shadow it); anything else, or a name no pack has, is a path.
-        is_bundled = "/" not in name and "\\" not in name and (bundled / "pack.yaml").is_file()
+        is_bundled = "/" not in name and "\\" not in name and _is_file(bundled / "pack.yaml")
         folder = bundled if is_bundled else Path(name)
         out.extend(find_pack_folders(folder) or [folder])
     return with_bundled_dependencies(out)

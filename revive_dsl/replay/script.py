@@ -400,7 +400,11 @@ def pack_locations(script: Script) -> tuple[list[str], list[Diagnostic]]:
         is_bundled = _is_bundled(name)
         folder = content_root() / name if is_bundled else Path(name)
         folder = folder if folder.is_absolute() else _script_folder(script) / folder
-        key = str(folder.resolve()) if folder.exists() else name
+        try:
+            key = str(folder.resolve()) if folder.exists() else name
+        except OSError as err:  # a name too long for the file system
+            problems.append(Diagnostic(at, f"'{name}': {err.strerror.lower() if err.strerror else err}"))
+            continue
         if key in first:
             again = f"is the pack '{first[key]}' again" if first[key] != name else "is named twice in packs"
             problems.append(Diagnostic(at, f"'{name}' {again}: name each pack once"))

@@ -1,0 +1,215 @@
+"""The balance lab against damaged run folders, a --scheduler that is no Dask scheduler, numbers without bound and
+names too long for the file system: each one clear line (naming the file), never a traceback, a hang or memory
+grown without end."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import revive_dsl
+from revive_dsl import cli
+from revive_dsl.balance.run import game_file
+
+ARGS = ["balance", "--games", "2", "--seed", "3", "--ai", "random", "--tribes", "nadair,formica", "--workers", "0"]
+ROOT = Path(revive_dsl.__file__).resolve().parents[1]
+LONG = "a" * 300  # a name over the 255 bytes of a file name
+
+
+def revive(*args: str, cwd: Path, timeout: float = 90) -> subprocess.CompletedProcess:
+    """``revive ARGS`` as a process of its own, its memory capped (2 GB) and its time bounded."""
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+    return subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=cap,
+    )
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("played") / "run"
+    assert cli.main([*ARGS, "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture
+def run(played, tmp_path, capsys) -> Path:
+    out = tmp_path / "run"
+    shutil.copytree(played, out)
+    capsys.readouterr()
+    return out
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+DAMAGE = {
+    "infinite index": lambda path: path.write_text(json.dumps({"index": 1})[:-2] + " 1e999}"),
+    "another shape": lambda path: path.write_text('{"game": 1, "seats": []}'),
+    "another shape, same index": lambda path: path.write_text('{"index": 1, "seats": "none"}'),
+    "nested deeply": lambda path: path.write_text("[" * 200_000 + "]" * 200_000),
+    "a link to /dev/zero": lambda path: (path.unlink(), path.symlink_to("/dev/zero")),
+    "3 GB large": lambda path: os.truncate(path, 3 << 30),
+    "not UTF-8": lambda path: path.write_bytes(b'{"index": "\xff"}'),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=list(DAMAGE))
+def test_resume_plays_a_damaged_game_again_and_names_its_file(run, damage, capsys):
+    whole = _files(run)
+    path = game_file(run, 1)
+    DAMAGE[damage](path)
+    assert cli.main([*ARGS, "--out", str(run), "--resume"]) == 0
+    err = capsys.readouterr().err
+    said = [line for line in err.splitlines() if str(path) in line]
+    assert len(said) == 1 and said[0].startswith("revive balance: ") and "played again" in said[0], err
+    assert "Traceback" not in err
+    assert not path.is_symlink() and _files(run) == whole  # the game played again: the same figures, same report
+
+
+def test_resume_does_not_hang_on_a_pipe_where_a_game_file_belongs(run, tmp_path):
+    path = game_file(run, 0)
+    path.unlink()
+    os.mkfifo(path)
+    done = revive(*ARGS, "--out", str(run), "--resume", cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if str(path) in line]
+    assert len(said) == 1 and "a pipe" in said[0] and "Traceback" not in done.stderr
+    assert json.loads(path.read_text())["index"] == 0
+
+
+def test_a_folder_where_a_game_file_belongs_stops_the_run_before_anything_is_written(run, capsys):
+    path = game_file(run, 1)
+    path.unlink()
+    path.mkdir()
+    (path / "mine.txt").write_text("kept")
+    before = _files(run)
+    for flag in ("--force", "--resume"):
+        assert cli.main([*ARGS, "--out", str(run), flag]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"revive balance: {path} is a folder"), err
+        assert _files(run) == before
+
+
+def test_a_damaged_run_json_stops_the_resumed_run_before_anything_is_written(run, capsys):
+    for text in ("[" * 200_000 + "]" * 200_000, '{"games": 1e999}', "{"):
+        (run / "run.json").write_text(text)
+        before = _files(run)
+        assert cli.main([*ARGS, "--out", str(run), "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"revive balance: {run / 'run.json'}: "), err
+        assert _files(run) == before
+
+
+class Junk:
+    """A TCP service on 127.0.0.1 that sends junk bytes to whoever connects (no Dask scheduler)."""
+
+    def __init__(self, junk: bytes):
+        self.junk = junk
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with contextlib.suppress(OSError):
+                conn.sendall(self.junk)
+            threading.Timer(30, conn.close).start()
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4, b"\xff" * 64, b"\x00\x00\x10\x00\x00\x00\x00\x00" + b"x" * 40, b""],
+    ids=["text", "ff", "a length of 1 GB", "silence"],
+)
+def test_a_scheduler_address_where_something_else_answers_is_one_line(junk, tmp_path):
+    server = Junk(junk)
+    try:
+        done = revive(
+            *ARGS[:-2], "--out", str(tmp_path / "run"), "--scheduler", f"tcp://127.0.0.1:{server.port}", cwd=tmp_path
+        )
+    finally:
+        server.sock.close()
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"revive balance: --scheduler tcp://127.0.0.1:{server.port}: ")
+    assert done.stderr.count("\n") == 1 and "Dask" in done.stderr, done.stderr
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--games", str(10**30), "--games must be from 1 to 1000000"),
+        ("--ai", f"mcts:{10**30}", "the playout budget must be a whole number from 1 to 100000"),
+        ("--workers", str(10**8), "--workers must be from 0 (this process) to 256"),
+    ],
+)
+def test_numbers_without_bound_are_refused_in_one_line(option, value, said, tmp_path):
+    args = [*ARGS, "--out", str(tmp_path / "run")]
+    at = args.index(option)
+    args[at + 1] = value
+    done = revive(*args, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and said in done.stderr, done.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_bounds_are_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["balance", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "1 to 1000000" in shown and "1 to 100000)" in shown and "0 to 256" in shown
+
+
+def test_an_out_folder_name_too_long_is_one_line(tmp_path, capsys):
+    out = tmp_path / LONG
+    assert cli.main([*ARGS, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"revive balance: --out {out}: cannot be used: file name too long\n"
+    assert cli.main(["simulate", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"revive simulate: --out {out}: cannot be used: file name too long\n"
+
+
+def test_a_pack_name_too_long_is_one_line(tmp_path, capsys):
+    assert cli.main([*ARGS, "--out", str(tmp_path / "run"), "--packs", LONG]) == 2
+    assert capsys.readouterr().err == f"revive balance: --packs {LONG}: file name too long\n"
+    assert cli.main(["simulate", "--packs", LONG]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{LONG}: file name too long") and err.count("\n") == 1, err
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("command", ["replay", "moves"])
+def test_a_script_naming_a_pack_too_long_is_one_positioned_line(command, tmp_path, capsys):
+    script = ROOT / "tests" / "data" / "replay" / "two-players.yaml"
+    mine = tmp_path / "long.yaml"
+    mine.write_text(script.read_text().replace("\n- base\n", f"\n- {LONG}\n", 1))
+    assert cli.main([command, str(mine)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{mine}:5:3: '{LONG}': file name too long\n"), err
+    assert "Traceback" not in err
