@@ -206,7 +206,7 @@ def test_a_pack_name_too_long_is_one_line(tmp_path, capsys):
 
 @pytest.mark.parametrize("command", ["replay", "moves"])
 def test_a_script_naming_a_pack_too_long_is_one_positioned_line(command, tmp_path, capsys):
-    script = ROOT / "tests" / "data" / "replay" / "two-players.yaml"
+    script = Path(__file__).resolve().parent / "data" / "replay" / "two-players.yaml"  # the checkout's tests
     mine = tmp_path / "long.yaml"
     mine.write_text(script.read_text().replace("\n- base\n", f"\n- {LONG}\n", 1))
     assert cli.main([command, str(mine)]) == 1
