@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,15 +201,47 @@ def not_utf8(file: str, text: str) -> Diagnostic | None:
     """
     if "\ufffd" not in text:
         return None
+    data = regular_file_bytes(file, MAX_TYPED_BYTES + 1, truncate=True)
+    if data is None:  # not on disk (a new file, another scheme), not a plain file, or unreadable: the text as it is
+        return None
     try:
-        with open(file, "rb") as handle:
-            data = handle.read(MAX_TYPED_BYTES + 1)
         data.decode("utf-8")
     except UnicodeDecodeError as err:
         return undecodable(file, data, err)
-    except (OSError, ValueError):  # not on disk (a new file, another scheme), or unreadable: the text as it is
-        return None
     return None
+
+
+def regular_file_bytes(file: str, limit: int, truncate: bool = False) -> bytes | None:
+    """The bytes of ``file`` if it is a plain file of at most ``limit`` bytes (with ``truncate``: its first
+    ``limit`` bytes), else None: a FIFO, a device (``/dev/zero``), a folder or anything unreadable is never read,
+    and opening never waits (for a FIFO's writer).
+
+    >>> regular_file_bytes("/dev/zero", 10) is None, regular_file_bytes("/nowhere", 10) is None
+    (True, True)
+    """
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (info.st_size > limit and not truncate):
+            return None
+        parts, have = [], 0
+        while have <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - have))
+            if not chunk:
+                break
+            parts.append(chunk)
+            have += len(chunk)
+        data = b"".join(parts)
+        if len(data) > limit and not truncate:  # grew while read
+            return None
+        return data[:limit]
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 # the node types whose ``event`` or ``counter`` is a word of that kind (their bodies hold effects)

@@ -14,21 +14,85 @@ from __future__ import annotations
 
 import functools
 import logging
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from revive_dsl.locations import version
-from revive_dsl.lsp.analysis import Workspace, fix_at, word_at
+from revive_dsl.lsp.analysis import Workspace, fix_at, regular_file_bytes, word_at
+from revive_dsl.lsp.framing import FrameReader
 from revive_dsl.positions import Diagnostic
 
-SERVER = LanguageServer("revive-dsl", version())
-WORKSPACE = Workspace()
 LOG = logging.getLogger(__name__)
+MAX_UNOPENED_BYTES = 2_000_000  # the biggest file read from disk for a document the editor has not opened
+
+
+class _Refused:
+    """A request that cannot be served as written (its params do not fit its method): answered with ``error``."""
+
+    def __init__(self, msg_id: Any, error: JsonRpcException) -> None:
+        self.id = msg_id if isinstance(msg_id, int | str) and not isinstance(msg_id, bool) else None
+        self.error = error
+
+
+def _check_params(value: Any) -> None:
+    """Raises :class:`JsonRpcInvalidParams` where a request's params hold what the converter would bend into
+    shape: a ``line`` or ``character`` that is no integer (``1.5``, ``true``), a ``uri`` that is no string."""
+    stack = [value]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, dict):
+            for key, item in here.items():
+                if key in ("line", "character") and (not isinstance(item, int) or isinstance(item, bool)):
+                    raise JsonRpcInvalidParams(message=f"{key} is not an integer")
+                if key == "uri" and not isinstance(item, str):
+                    raise JsonRpcInvalidParams(message="uri is not a string")
+                stack.append(item)
+        elif isinstance(here, list):
+            stack.extend(here)
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, but every request is answered: one whose params do not fit (a negative line, a wrong
+    type, ``null``) gets the error -32602 (invalid params) instead of no answer, and a message that is no JSON-RPC
+    request is logged and skipped; the server goes on with the next."""
+
+    def structure_message(self, data: Any) -> Any:
+        try:
+            if isinstance(data, dict) and "jsonrpc" in data and "id" in data and "method" in data:
+                _check_params(data.get("params"))
+            return super().structure_message(data)
+        except JsonRpcException:
+            if not (isinstance(data, dict) and "id" in data and "method" in data):
+                raise
+            valid_id = isinstance(data["id"], int | str) and not isinstance(data["id"], bool)
+            if not valid_id:
+                return _Refused(None, JsonRpcInvalidRequest(message="invalid request: id is not a number or string"))
+            return _Refused(data["id"], JsonRpcInvalidParams(message=f"invalid params for {data['method']!s:.80}"))
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, _Refused):
+            LOG.error("refused request %r: %s", message.id, message.error.message)
+            self._send_response(message.id, None, message.error.to_response_error())
+            return
+        if not hasattr(message, "jsonrpc"):
+            if isinstance(message, dict) and "id" in message and "method" in message:
+                refused = _Refused(message["id"], JsonRpcInvalidRequest(message="invalid request: no jsonrpc version"))
+                self._send_response(refused.id, None, refused.error.to_response_error())
+            LOG.error("skipped a message that is no JSON-RPC message: %.200r", message)
+            return
+        super().handle_message(message)
+
+
+SERVER = LanguageServer("revive-dsl", version(), protocol_cls=_Protocol)
+WORKSPACE = Workspace()
 
 
 def _answers(default: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -52,6 +116,19 @@ def _answers(default: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]
 def _path(uri: str) -> str:
     parsed = urlparse(uri)
     return unquote(parsed.path) if parsed.scheme == "file" else uri
+
+
+def _text(ls: LanguageServer, uri: str) -> str:
+    """The text of the document ``uri``: as the editor holds it when open; else the file on disk only if it is a
+    plain file of at most :data:`MAX_UNOPENED_BYTES` (never a FIFO or a device, which would block the server or
+    fill its memory); "" otherwise."""
+    document = ls.workspace.text_documents.get(unquote(uri))
+    if document is not None:
+        return document.source
+    if urlparse(uri).scheme != "file":
+        return ""
+    data = regular_file_bytes(_path(uri), MAX_UNOPENED_BYTES)
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 def _range(diagnostic: Diagnostic) -> types.Range:
@@ -78,8 +155,7 @@ def _shown(diagnostic: Diagnostic) -> types.Diagnostic:
 
 
 def _publish(ls: LanguageServer, uri: str, replay: bool = False) -> None:
-    document = ls.workspace.get_text_document(uri)
-    found = WORKSPACE.diagnostics(_path(uri), document.source, replay=replay)
+    found = WORKSPACE.diagnostics(_path(uri), _text(ls, uri), replay=replay)
     shown = [_shown(d) for d in found]
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=shown))
 
@@ -141,9 +217,8 @@ def _complete_this_move(ls: LanguageServer, params: types.CodeActionParams) -> l
     answers that have one legal value (``revive complete``); nothing, and the failure logged, where it fails."""
     uri = params.text_document.uri
     try:
-        document = ls.workspace.get_text_document(uri)
         line = params.range.start.line
-        found = WORKSPACE.move_completion(_path(uri), document.source, line)
+        found = WORKSPACE.move_completion(_path(uri), _text(ls, uri), line)
     except Exception:
         LOG.exception("complete this move failed")
         return []
@@ -171,9 +246,9 @@ def _closed(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> Non
 @SERVER.feature(types.TEXT_DOCUMENT_HOVER)
 @_answers(None)
 def _hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    source = _text(ls, params.text_document.uri)
     at = params.position
-    text = WORKSPACE.hover(_path(params.text_document.uri), document.source, at.line, at.character)
+    text = WORKSPACE.hover(_path(params.text_document.uri), source, at.line, at.character)
     if text is None:
         return None
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
@@ -186,9 +261,9 @@ def _no_items() -> types.CompletionList:
 @SERVER.feature(types.TEXT_DOCUMENT_COMPLETION)
 @_answers(_no_items)
 def _complete(ls: LanguageServer, params: types.CompletionParams) -> types.CompletionList:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    source = _text(ls, params.text_document.uri)
     at = params.position
-    found = WORKSPACE.completions(_path(params.text_document.uri), document.source, at.line, at.character)
+    found = WORKSPACE.completions(_path(params.text_document.uri), source, at.line, at.character)
     kinds = {
         "word": types.CompletionItemKind.Function,
         "id": types.CompletionItemKind.Reference,
@@ -211,30 +286,30 @@ def _location(pos, length: int = 0) -> types.Location:
 @SERVER.feature(types.TEXT_DOCUMENT_DEFINITION)
 @_answers(None)
 def _definition(ls: LanguageServer, params: types.DefinitionParams) -> types.Location | None:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    source = _text(ls, params.text_document.uri)
     at = params.position
-    found = WORKSPACE.definition(_path(params.text_document.uri), document.source, at.line, at.character)
+    found = WORKSPACE.definition(_path(params.text_document.uri), source, at.line, at.character)
     if found is None:
         return None
-    word, _, _ = word_at(document.source, at.line, at.character)
+    word, _, _ = word_at(source, at.line, at.character)
     return _location(found, len(word))  # the id itself, where it is defined
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_REFERENCES)
 @_answers(list)
 def _references(ls: LanguageServer, params: types.ReferenceParams) -> list[types.Location]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    source = _text(ls, params.text_document.uri)
     at = params.position
-    found = WORKSPACE.references(_path(params.text_document.uri), document.source, at.line, at.character)
+    found = WORKSPACE.references(_path(params.text_document.uri), source, at.line, at.character)
     return [_location(pos) for pos in found]
 
 
 @SERVER.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @_answers(list)
 def _symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    source = _text(ls, params.text_document.uri)
     out = []
-    for name, detail, pos in WORKSPACE.symbols(_path(params.text_document.uri), document.source):
+    for name, detail, pos in WORKSPACE.symbols(_path(params.text_document.uri), source):
         where = _location(pos).range
         out.append(
             types.DocumentSymbol(
@@ -247,18 +322,18 @@ def _symbols(ls: LanguageServer, params: types.DocumentSymbolParams) -> list[typ
 @SERVER.feature(types.TEXT_DOCUMENT_FORMATTING)
 @_answers(list)
 def _format(ls: LanguageServer, params: types.DocumentFormattingParams) -> list[types.TextEdit]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
-    new = WORKSPACE.formatted(_path(params.text_document.uri), document.source)
+    source = _text(ls, params.text_document.uri)
+    new = WORKSPACE.formatted(_path(params.text_document.uri), source)
     if new is None:
         return []
-    lines = document.source.split("\n")
+    lines = source.split("\n")
     whole = types.Range(types.Position(0, 0), types.Position(len(lines), 0))
     return [types.TextEdit(range=whole, new_text=new)]
 
 
 def main() -> int:
-    """Serve over stdio until the client ends the session."""
-    SERVER.start_io()
+    """Serve over stdio until the client ends the session; each frame read is checked first (:mod:`framing`)."""
+    SERVER.start_io(stdin=FrameReader(sys.stdin.buffer))
     return 0
 
 
