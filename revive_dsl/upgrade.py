@@ -398,13 +398,13 @@ def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
 def _set_outcomes(text: str, outcomes: dict[str, Any], file: str = "<script>") -> str:
     """The text with ``setup.outcomes`` written (in place of any there), as a block under ``setup``; the rest of
     the file as it was (a flow-style ``setup: {...}`` is written out as a block)."""
-    from revive_dsl.replay.record import FlowValue, _Dumper
+    from revive_dsl.replay.record import FlowValue, dump_yaml
 
     root = compose_yaml(text, file)  # read as check and verify read it
     key, node = next((k, v) for k, v in root.value if k.value == "setup")
 
     def block(data: dict[str, Any], indent: int) -> str:
-        dumped = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120 - indent)
+        dumped = dump_yaml(data, width=120 - indent)
         return "".join(" " * indent + line + "\n" for line in dumped.splitlines())
 
     if node.flow_style or not isinstance(node, yaml.MappingNode):

@@ -36,7 +36,7 @@ from typing import Any
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine import interpret as i
 from revive_dsl.engine.decisions import Decision, options_of
-from revive_dsl.engine.interpret import _AGAIN_LABELS, _USE_LABELS, SKIP, USE, Ctx, Effect
+from revive_dsl.engine.interpret import AGAIN_LABELS, SKIP, USE, USE_LABELS, Ctx, Effect
 
 
 class Compiled:
@@ -129,7 +129,7 @@ def _runner(c: Compiled, expr: n.Expr) -> Callable[[Ctx], Effect]:
         if not can(ctx, True):
             return  # nothing it could do: not asked
         text = c.english()
-        choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of([USE, SKIP], _USE_LABELS))
+        choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of([USE, SKIP], USE_LABELS))
         if choice.key == SKIP:
             ctx.declined = True
             ctx.log.append(f"{ctx.player.name} skips: {text}")
@@ -194,7 +194,7 @@ def _one_of(c: Compiled, expr: n.OneOf) -> None:
             return
         every = c.keys()
         keys = [every[k] for k in usable]
-        labels = {every[k]: options[k].english() for k in usable} | _USE_LABELS
+        labels = {every[k]: options[k].english() for k in usable} | USE_LABELS
         optional = not ctx.consented and any(declinables[k] for k in usable)
         choice = yield Decision(
             ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys, labels)
@@ -231,7 +231,7 @@ def _repeat(c: Compiled, expr: n.Repeat) -> None:
             if not inner.can(ctx, True):  # nothing it could do: not asked
                 return
             prompt = f"{inner.english()} (again)?"
-            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of([USE, SKIP], _AGAIN_LABELS))
+            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of([USE, SKIP], AGAIN_LABELS))
             if choice.key == SKIP:
                 return
             yield from _chosen(inner.body, ctx)

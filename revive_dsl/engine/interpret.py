@@ -152,9 +152,9 @@ def ask(
 # Every optional effect is answered with one pair of keys, whatever it is (an effect, a payment, another time): ``use``
 # or ``skip`` (a person may also type pay, yes or no: :data:`revive_dsl.engine.decisions.SYNONYMS`).
 USE, SKIP = "use", "skip"
-_USE_LABELS = {USE: "use it", SKIP: "do not use it"}
-_PAY_LABELS = {USE: "pay", SKIP: "do not pay"}
-_AGAIN_LABELS = {USE: "yes, again", SKIP: "no"}
+USE_LABELS = {USE: "use it", SKIP: "do not use it"}
+PAY_LABELS = {USE: "pay", SKIP: "do not pay"}
+AGAIN_LABELS = {USE: "yes, again", SKIP: "no"}
 
 
 def english(expr: n.Expr) -> str:
@@ -369,7 +369,7 @@ def _tree_run(expr: n.Expr, ctx: Ctx) -> Effect:
         yield from trade(expr, ctx)
         return
     text = english(expr)
-    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of([USE, SKIP], _USE_LABELS))
+    choice = yield Decision(ctx.seat, "optional effect", f"use: {text}?", options_of([USE, SKIP], USE_LABELS))
     if choice.key == SKIP:
         ctx.declined = True
         ctx.log.append(f"{ctx.player.name} skips: {text}")
@@ -417,7 +417,7 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
         from revive_dsl.dsl.formatter import format_expr
 
         keys = [format_expr(o) for o in usable]  # the keys scripts answer with: the effect as written
-        labels = {key: english(o) for key, o in zip(keys, usable, strict=True)} | _USE_LABELS
+        labels = {key: english(o) for key, o in zip(keys, usable, strict=True)} | USE_LABELS
         optional = not ctx.consented and any(declinable(o) for o in usable)
         choice = yield Decision(
             ctx.seat, "choose one", "which effect?", options_of([*keys, SKIP] if optional else keys, labels)
@@ -433,7 +433,7 @@ def _tree_body(expr: n.Expr, ctx: Ctx) -> Effect:
             if not can_carry_out(ctx, expr.body):  # nothing it could do: not asked
                 return
             prompt = f"{english(expr.body)} (again)?"
-            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of([USE, SKIP], _AGAIN_LABELS))
+            choice = yield Decision(ctx.seat, "up to N times", prompt, options_of([USE, SKIP], AGAIN_LABELS))
             if choice.key == SKIP:
                 return
             yield from run_chosen(expr.body, ctx)
@@ -529,7 +529,7 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
     units = cost.pop("basic", 0)
     if not units and not ctx.consented:
         prompt = f"pay {cost_text(cost)} to {english(expr.gain)}?"
-        if (yield Decision(ctx.seat, "pay", prompt, options_of([USE, SKIP], _PAY_LABELS))).key == SKIP:
+        if (yield Decision(ctx.seat, "pay", prompt, options_of([USE, SKIP], PAY_LABELS))).key == SKIP:
             ctx.declined = True
             return
     chosen: dict[str, int] = {}
@@ -537,7 +537,7 @@ def trade(expr: n.Trade, ctx: Ctx) -> Effect:
         have = [r for r in res.BASIC if _payable(ctx, expr.cost, {**chosen, r: chosen.get(r, 0) + 1})]
         of = f" ({unit + 1} of {units})" if units > 1 else ""
         prompt = f"pay 1 of which basic resource to {english(expr.gain)}{of}?"
-        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have, _USE_LABELS))
+        choice = yield Decision(ctx.seat, "pay", prompt, options_of([*have, SKIP] if unit == 0 else have, USE_LABELS))
         if choice.key == SKIP:
             ctx.declined = True
             return

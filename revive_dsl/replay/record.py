@@ -183,6 +183,15 @@ def dump_script(data: dict[str, Any], folder: str | Path | None = None) -> str:
     setup = data.get("setup")
     if isinstance(setup, dict) and isinstance(setup.get("outcomes"), dict):  # written compactly, however it was read
         data = {**data, "setup": {**setup, "outcomes": FlowValue.of(setup["outcomes"])}}
-    return head + yaml.dump(
-        data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120, default_flow_style=False
-    )
+    return head + dump_yaml(data)
+
+
+def dump_yaml(data: Any, width: int = 120) -> str:
+    """YAML as scripts are written: keys in their order, block style, the lists :class:`FlowValue` marks on one
+    line.
+
+    >>> print(dump_yaml({"outcomes": FlowValue.of({"crates": ["crate_07", "crate_01"]})}), end="")
+    outcomes:
+      crates: [crate_07, crate_01]
+    """
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=width, default_flow_style=False)
