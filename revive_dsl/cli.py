@@ -692,6 +692,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"revive balance: {err}", file=sys.stderr)
         return 2
+    except DslError as err:  # a pack that does not load: printed as every command prints it
+        print(str(err), file=sys.stderr)
+        return 2
     local = args.workers == 0 and not args.scheduler
     if not local and importlib.util.find_spec("distributed") is None:
         print(
@@ -785,12 +788,7 @@ def _balance_setups(args: argparse.Namespace) -> list:
         pack_lists = [tuple(named(p) for p in [*extra, folder]) for folder in args.compare]
     else:
         pack_lists = [tuple(named(p) for p in extra)]
-    rules_of = []
-    for packs in pack_lists:
-        try:
-            rules_of.append(Rules.load(packs))
-        except DslError as err:
-            raise ValueError(f"the packs {', '.join(packs)} do not load:\n{err}") from None
+    rules_of = [Rules.load(packs) for packs in pack_lists]  # DslError: the pack's own positioned message
     ai = tuple(a.strip() for a in args.ai.split(",") if a.strip())
     for spec in ai:
         problem = check_player(spec)
@@ -1059,7 +1057,7 @@ def _with_page(args: argparse.Namespace) -> int:
     from revive_dsl.fileio import output_problem
 
     file = args.export[1]
-    problem = output_problem(file)
+    problem = output_problem(file, parents=True)
     if problem:
         print(f"revive {args.command}: --export {file}: {problem}", file=sys.stderr)
         return 2

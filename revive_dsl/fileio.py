@@ -144,12 +144,16 @@ def _read_only(info: os.stat_result) -> str | None:
     return None
 
 
-def output_problem(path: str | Path) -> str | None:
+def output_problem(path: str | Path, *, parents: bool = False) -> str | None:
     """Why ``path`` cannot be written as a file (checked before any work), or None when it can.
 
-    Links are followed; a read-only file, a folder, a socket and a block device are refused.
+    Links are followed; a read-only file, a folder, a socket and a block device are refused. With ``parents``,
+    missing folders above the file are fine when they can be made (the writer makes them, as every command
+    that writes a file does: :func:`make_folder`); without, the file's folder must exist.
     """
     given = Path(path)
+    if parents and not given.parent.is_dir():
+        return folder_problem(given.parent, named=True)
     try:
         target, info = _target(given)
     except WriteError as err:
@@ -169,6 +173,8 @@ def output_problem(path: str | Path) -> str | None:
                 return f"cannot write: permission denied (mode {mode:04o}, another user's file)"
         return None
     folder = target.parent
+    if not folder.exists() and parents:  # a dangling link's target folder
+        return folder_problem(folder, named=True)
     if not folder.exists():
         return f"cannot write: the folder {folder} does not exist"
     if not folder.is_dir():
@@ -176,21 +182,26 @@ def output_problem(path: str | Path) -> str | None:
     return _read_only_folder(folder, f"the folder {folder}")
 
 
-def folder_problem(path: str | Path) -> str | None:
+def folder_problem(path: str | Path, *, named: bool = False) -> str | None:
     """Why ``path`` cannot be used (or made) as a folder to write into, or None when it can.
 
     The folder itself, or the nearest one above it that exists, must be a folder with a write permission bit.
+    The message calls ``path`` "it" (the option's value it follows), or by its name when ``named``.
     """
     folder = Path(path)
     for up in (folder, *folder.parents):
+        name = "it" if up == folder and not named else str(up)
         try:
-            there = up.exists()
+            info = os.stat(up)
+        except (FileNotFoundError, NotADirectoryError):  # not there, or a file above it: looked for further up
+            if up.is_symlink():  # a dangling link: no folder can be made where it points from
+                return f"cannot write: {name} is a link to {os.readlink(up)}, which does not exist"
+            continue
         except OSError as err:  # a name too long for the file system, a loop of links
-            return f"cannot be used: {_reason(err)}"
-        if there:
-            if not up.is_dir():
-                return "it is a file, not a folder" if up == folder else f"{up} is a file, not a folder"
-            return _read_only_folder(up, "the folder" if up == folder else f"the folder {up}")
+            return f"cannot write: {_reason(err)}"
+        if not stat.S_ISDIR(info.st_mode):
+            return f"cannot write: {name} is {_kind(info.st_mode) or 'a file'}, not a folder"
+        return _read_only_folder(up, "the folder" if up == folder else f"the folder {up}")
     return None
 
 
@@ -207,7 +218,7 @@ def writable_problem(path: str | Path) -> str | None:
     finds a read-only file system, a folder the user may not write and a full disk. None when it can.
     """
     given = Path(path)
-    problem = output_problem(given) if given.parent.is_dir() else folder_problem(given.parent)
+    problem = output_problem(given, parents=True)
     if problem:
         return problem
     try:

@@ -190,9 +190,9 @@ def test_an_out_folder_name_too_long_is_one_line(tmp_path, capsys):
     out = tmp_path / LONG
     assert cli.main([*ARGS, "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err == f"revive balance: --out {out}: cannot be used: file name too long\n"
+    assert err == f"revive balance: --out {out}: cannot write: file name too long\n"
     assert cli.main(["simulate", "--out", str(out)]) == 2
-    assert capsys.readouterr().err == f"revive simulate: --out {out}: cannot be used: file name too long\n"
+    assert capsys.readouterr().err == f"revive simulate: --out {out}: cannot write: file name too long\n"
 
 
 def test_a_pack_name_too_long_is_one_line(tmp_path, capsys):
@@ -213,3 +213,87 @@ def test_a_script_naming_a_pack_too_long_is_one_positioned_line(command, tmp_pat
     err = capsys.readouterr().err
     assert err.startswith(f"{mine}:5:3: '{LONG}': file name too long\n"), err
     assert "Traceback" not in err
+
+
+# --- 9. the same wording and the same folders as every other command ---------------------------------
+
+
+def test_a_pack_that_does_not_load_is_told_as_simulate_tells_it(tmp_path, capsys):
+    assert cli.main([*ARGS, "--out", str(tmp_path / "run"), "--packs", "nope"]) == 2
+    balance = capsys.readouterr().err
+    assert cli.main(["simulate", "--packs", "nope"]) == 1
+    simulate = capsys.readouterr().err
+    assert balance == simulate == "nope: no such pack or folder (bundled packs: abyss, base)\n"
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_run_json_holding_a_list_is_one_line_saying_what_a_run_json_holds(run, capsys):
+    (run / "run.json").write_text("[1, 2]")
+    before = _files(run)
+    assert cli.main([*ARGS, "--out", str(run), "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"revive balance: {run / 'run.json'}: not a balance run's settings: it holds a list; a run's settings are a "
+        "mapping of packs, players, tribes, sides, seating, ai, games, seed, variants and tribe_sides\n"
+    )
+    assert _files(run) == before
+
+
+def test_a_run_json_of_wrong_kinds_names_the_setting(run, capsys):
+    settings = json.loads((run / "run.json").read_text())
+    for key, value, said in (
+        ("players", "2", "its 'players' is a text, not a whole number"),
+        ("tribes", [1], "its 'tribes' is a list, not a list of names"),
+        ("extra", 1, "it has 'extra', which is not one of"),
+    ):
+        (run / "run.json").write_text(json.dumps(settings | {key: value}))
+        assert cli.main([*ARGS, "--out", str(run), "--resume"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"revive balance: {run / 'run.json'}: not a balance run's settings: {said}"), err
+        assert err.count("\n") == 1
+
+
+def _odd_outs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """An --out that cannot be a folder, and the reason every command gives for it."""
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "gone")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    file = tmp_path / "file"
+    file.write_text("keep")
+    return {
+        "a dangling link": (dangling, f"{dangling} is a link to {tmp_path / 'gone'}, which does not exist"),
+        "a pipe": (pipe, f"{pipe} is a pipe, not a folder"),
+        "a file": (file, f"{file} is a file, not a folder"),
+    }
+
+
+@pytest.mark.parametrize("odd", ["a dangling link", "a pipe", "a file"])
+def test_an_out_folder_that_cannot_be_one_is_worded_alike_by_every_command(odd, tmp_path, capsys):
+    path, said = _odd_outs(tmp_path)[odd]
+    for command in (ARGS, ["simulate", "--games", "1"]):
+        assert cli.main([*command, "--out", str(path)]) == 2
+        assert (
+            capsys.readouterr().err == f"revive {command[0]}: --out {path}: cannot write: it{said[len(str(path)) :]}\n"
+        )
+    script = Path(__file__).resolve().parent / "data" / "replay" / "two-players.yaml"
+    under = [
+        ["play", "--players", "A:nadair,B:formica", "--out", str(path / "game.yaml")],
+        ["replay", str(script), "--export", "html", str(path / "game.html")],
+        ["simulate", "--games", "1", "--out", str(path / "games")],
+        [*ARGS, "--out", str(path / "run")],
+    ]
+    for command in under:
+        flag = "--export" if "--export" in command else "--out"
+        assert cli.main(command) == 2
+        assert capsys.readouterr().err == f"revive {command[0]}: {flag} {command[-1]}: cannot write: {said}\n"
+    assert not os.path.lexists(tmp_path / "gone")
+
+
+def test_every_command_makes_the_missing_folders_of_its_out(tmp_path, capsys):
+    script = Path(__file__).resolve().parent / "data" / "replay" / "two-players.yaml"
+    assert cli.main(["replay", str(script), "--export", "html", str(tmp_path / "a" / "b" / "game.html")]) == 0
+    assert cli.main(["simulate", "--games", "1", "--out", str(tmp_path / "c" / "d")]) == 0
+    assert cli.main([*ARGS, "--out", str(tmp_path / "e" / "f")]) == 0
+    assert (tmp_path / "a" / "b" / "game.html").is_file()
+    assert (tmp_path / "c" / "d" / "game-1.yaml").is_file()
+    assert (tmp_path / "e" / "f" / "run.json").is_file()

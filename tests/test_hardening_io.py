@@ -95,13 +95,22 @@ def test_write_text_atomic_replaces_or_raises_one_line(tmp_path):
 # --- 9. paths on the command line, checked before the work -----------------------------------------
 
 
-def test_replay_export_to_a_missing_folder(tmp_path, script):
+def test_replay_export_to_a_missing_folder_makes_it(tmp_path, script):
+    target = tmp_path / "nope" / "deeper" / "game.html"
+    done = revive("replay", str(script), "--export", "html", str(target))
+    assert done.returncode == 0 and done.stderr.startswith(f"wrote {target}: ")
+    assert target.is_file()
+
+
+def test_replay_export_under_a_file(tmp_path, script):
+    (tmp_path / "nope").write_text("keep", encoding="utf-8")
     target = tmp_path / "nope" / "game.html"
     done = revive("replay", str(script), "--export", "html", str(target))
     assert done.returncode == 2 and done.stdout == ""  # nothing rendered first
-    assert one_line(done) == (
-        f"revive replay: --export {target}: cannot write: the folder {tmp_path / 'nope'} does not exist"
+    assert (
+        one_line(done) == f"revive replay: --export {target}: cannot write: {tmp_path / 'nope'} is a file, not a folder"
     )
+    assert (tmp_path / "nope").read_text(encoding="utf-8") == "keep"
 
 
 def test_replay_export_to_a_folder(tmp_path, script):
@@ -122,7 +131,7 @@ def test_simulate_out_on_a_file(tmp_path):
     path.write_text("keep", encoding="utf-8")
     done = revive("simulate", "--out", str(path))
     assert done.returncode == 2 and done.stdout == ""
-    assert one_line(done) == f"revive simulate: --out {path}: it is a file, not a folder"
+    assert one_line(done) == f"revive simulate: --out {path}: cannot write: it is a file, not a folder"
     assert path.read_text(encoding="utf-8") == "keep"
 
 
@@ -131,10 +140,10 @@ def test_schemas_write_on_a_file(tmp_path):
     path.write_text("keep", encoding="utf-8")
     done = revive("schemas", "--write", str(path))
     assert done.returncode == 2
-    assert one_line(done) == f"revive schemas: --write {path}: it is a file, not a folder"
+    assert one_line(done) == f"revive schemas: --write {path}: cannot write: it is a file, not a folder"
     done = revive("schemas", "--write", str(path / "sub"))
     assert done.returncode == 2
-    assert one_line(done) == f"revive schemas: --write {path / 'sub'}: {path} is a file, not a folder"
+    assert one_line(done) == f"revive schemas: --write {path / 'sub'}: cannot write: {path} is a file, not a folder"
 
 
 def test_play_out_on_a_folder(tmp_path):

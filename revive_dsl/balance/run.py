@@ -114,12 +114,13 @@ def prepare(
     if resume and os.path.lexists(out / "run.json"):
         try:
             recorded = read_json(out / "run.json", MAX_RUN_BYTES)
-            content = recorded.pop("content", None)
+        except ValueError as err:
+            raise RunError(f"{out / 'run.json'}: {err}; it should hold a balance run's settings") from None
+        try:
+            content = recorded.pop("content", None) if isinstance(recorded, dict) else None
             before = BalanceSetup.from_dict(recorded)
-        except RecursionError:
-            raise RunError(f"{out / 'run.json'}: not a balance run's settings (nested too deeply)") from None
-        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as err:
-            raise RunError(f"{out / 'run.json'}: not a balance run's settings ({err})") from None
+        except ValueError as err:
+            raise RunError(f"{out / 'run.json'}: not a balance run's settings: {err}") from None
         if not before.same_games(setup):
             raise RunError(
                 f"--resume: {out} holds a run with other settings; give the same packs, players, tribes, sides, "

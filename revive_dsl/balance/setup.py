@@ -51,12 +51,46 @@ class BalanceSetup:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BalanceSetup:
-        """The inverse of :meth:`to_dict`."""
-        plain = dict(data)
-        for key in ("packs", "tribes", "sides", "ai", "variants"):
-            plain[key] = tuple(plain[key])
-        plain["tribe_sides"] = {t: tuple(s) for t, s in plain.get("tribe_sides", {}).items()}
+    def from_dict(cls, data: Any) -> BalanceSetup:
+        """The inverse of :meth:`to_dict`; ValueError says in a few words what in ``data`` is not a run's settings.
+
+        >>> try:
+        ...     BalanceSetup.from_dict({"packs": ["base"], "players": "2"})
+        ... except ValueError as err:
+        ...     print(err)
+        it has no 'tribes'
+        """
+        if not isinstance(data, dict):
+            raise ValueError(
+                f"it holds {_kind_of(data)}; a run's settings are a mapping of " + _and(list(_FIELD_KINDS))
+            )
+        unknown = sorted(set(data) - set(_FIELD_KINDS))
+        if unknown:
+            raise ValueError(f"it has {unknown[0]!r}, which is not one of " + _and(list(_FIELD_KINDS)))
+        missing = [key for key in _FIELD_KINDS if key not in data and key != "tribe_sides"]
+        if missing:
+            raise ValueError(f"it has no {missing[0]!r}")
+        plain: dict[str, Any] = {}
+        for key, kind in _FIELD_KINDS.items():
+            value = data.get(key, {} if key == "tribe_sides" else None)
+            if kind == "names":
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise ValueError(f"its {key!r} is {_kind_of(value)}, not a list of names")
+                value = tuple(value)
+            elif kind == "number":
+                if type(value) is not int:
+                    raise ValueError(f"its {key!r} is {_kind_of(value)}, not a whole number")
+            elif kind == "name":
+                if not isinstance(value, str):
+                    raise ValueError(f"its {key!r} is {_kind_of(value)}, not a name")
+            else:  # tribe_sides: a mapping of tribe to its sides
+                good = isinstance(value, dict) and all(
+                    isinstance(sides, list) and all(isinstance(s, str) for s in sides) for sides in value.values()
+                )
+                if not good:
+                    raise ValueError(f"its {key!r} is {_kind_of(value)}, not a mapping of tribes to their sides")
+                value = {t: tuple(s) for t, s in value.items()}
+            plain[key] = value
         return cls(**plain)
 
     def same_games(self, other: BalanceSetup) -> bool:
@@ -64,6 +98,32 @@ class BalanceSetup:
         mine, theirs = self.to_dict(), other.to_dict()
         mine.pop("games"), theirs.pop("games")
         return mine == theirs
+
+
+_FIELD_KINDS = {
+    "packs": "names",
+    "players": "number",
+    "tribes": "names",
+    "sides": "names",
+    "seating": "name",
+    "ai": "names",
+    "games": "number",
+    "seed": "number",
+    "variants": "names",
+    "tribe_sides": "mapping",
+}
+
+
+def _kind_of(value: Any) -> str:
+    """``a list``, ``a number``, ``null``... for messages about JSON data."""
+    kinds = ((bool, "true or false"), (int, "a number"), (float, "a number"), (str, "a text"), (list, "a list"))
+    if value is None:
+        return "null"
+    return next((name for kind, name in kinds if isinstance(value, kind)), "a mapping")
+
+
+def _and(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def game_seed(run_seed: int, index: int) -> int:

@@ -334,7 +334,7 @@ def options_problem(args: argparse.Namespace) -> str | None:
         kind, file = args.export
         if kind not in EXPORTS:
             return f"--export takes html, svg or text, not {kind!r}"
-        problem = output_problem(file)
+        problem = output_problem(file, parents=True)
         if problem:
             return f"--export {file}: {problem}"
     return None
@@ -343,11 +343,12 @@ def options_problem(args: argparse.Namespace) -> str | None:
 def _export(console: Console, kind: str, file: str) -> None:
     """Save what the console showed as an SVG picture or plain text (all or nothing); ``html`` (called without
     the command line, which writes the page instead) keeps Rich's transcript."""
-    from revive_dsl.fileio import write_text_atomic
+    from revive_dsl.fileio import make_folder, write_text_atomic
 
     path = Path(file)
     exports = {"html": console.export_html, "text": console.export_text}
     text = exports[kind]() if kind in exports else console.export_svg(title="revive replay")
+    make_folder(path.parent)
     write_text_atomic(path, text)
     print(f"wrote {path}", file=sys.stderr)
 

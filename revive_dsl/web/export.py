@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from revive_dsl.fileio import write_text_atomic
+from revive_dsl.fileio import make_folder, write_text_atomic
 from revive_dsl.replay.script import load_script
 from revive_dsl.web.page import render_page
 from revive_dsl.web.page_data import page_data
@@ -44,6 +44,7 @@ def export_page(script: str | Path, out: str | Path, title: str | None = None) -
     started = time.perf_counter()
     data = page_data(load_script(script), title)
     text = render_page(data)
+    make_folder(Path(out).parent)  # missing folders are made, as every command that writes a file does
     write_text_atomic(Path(out), text)
     seconds = time.perf_counter() - started
     return Exported(Path(out), len(data["steps"]), len(text.encode("utf-8")), seconds, data.get("error"))
