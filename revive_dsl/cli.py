@@ -571,6 +571,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from revive_dsl.engine.rules import Rules
     from revive_dsl.engine.setup import known_variants
 
+    bounds = (
+        ("--games", args.games, 1, MAX_SIMULATE_GAMES, ""),
+        ("--jobs", args.jobs, 1, MAX_SIMULATE_JOBS, " (default: one per CPU)"),
+    )
+    for flag, value, low, high, default in bounds:
+        if value is not None and not low <= value <= high:
+            print(f"revive simulate: {flag} must be from {low} to {high}{default}, not {value}", file=sys.stderr)
+            return 2
+    if args.tribes is not None and not [t for t in args.tribes.split(",") if t.strip()]:
+        print("revive simulate: --tribes: name at least one tribe, e.g. nadair,formica", file=sys.stderr)
+        return 2
     problem = (folder_problem(args.out) or _games_there(Path(args.out), args)) if args.out else None
     if problem:  # found before any game is played
         print(f"revive simulate: --out {args.out}: {problem}", file=sys.stderr)
@@ -584,7 +595,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"unknown variant(s): {', '.join(unknown)}; known: {', '.join(known)}", file=sys.stderr)
         return 2
     solo_ok = [t for t in rules.ids("tribe") if args.players > 1 or rules.data(t).get("solo") is not False]
-    tribes = args.tribes.split(",") if args.tribes else solo_ok
+    tribes = [t.strip() for t in args.tribes.split(",") if t.strip()] if args.tribes else solo_ok
     unknown = [t for t in tribes if t not in rules.ids("tribe")]
     if unknown:
         print(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(rules.ids('tribe'))}", file=sys.stderr)
@@ -610,7 +621,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     failures = 0
     jobs = min(args.jobs or os.cpu_count() or 1, args.games)
-    games = [(packs, args, index, tribes, variants, out) for index in range(args.games)]
+    games = ((packs, args, index, tribes, variants, out) for index in range(args.games))  # made as played
     with progress(Console(stderr=True), args.games, "simulating") as advance:
         if jobs <= 1:
             reports = map(_simulate_one, games)
@@ -622,7 +633,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             from concurrent.futures import ProcessPoolExecutor
 
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for failed, text in pool.map(_simulate_one, games, chunksize=max(1, len(games) // (4 * jobs))):
+                for failed, text in pool.map(_simulate_one, games, chunksize=max(1, args.games // (4 * jobs))):
                     failures += failed
                     print(text, flush=True)
                     advance()
@@ -752,6 +763,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_SIMULATE_GAMES = 1_000_000  # games in one simulate run
+MAX_SIMULATE_JOBS = 256  # its worker processes
 MAX_BALANCE_GAMES = 1_000_000  # games in one balance run: each is kept in memory for the report
 MAX_BALANCE_WORKERS = 256  # worker processes of a local cluster
 
@@ -1029,13 +1042,17 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
     p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
-    p.add_argument("--games", type=int, default=1, help="how many games")
+    p.add_argument("--games", type=int, default=1, help=f"how many games, 1 to {MAX_SIMULATE_GAMES} (default 1)")
     p.add_argument("--packs", default="base", help="content packs, e.g. base or base,abyss")
     p.add_argument("--out", help="folder to write each game to, as a replay script game-SEED.yaml")
     p.add_argument("--force", action="store_true", help="write over the game-SEED.yaml files already in --out")
     p.add_argument("--variants", default="", help="comma-separated variants, e.g. artifact_choice,long_game")
     p.add_argument(
-        "--jobs", "-j", type=int, default=None, help="worker processes (default: one per CPU); the output is the same"
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        help=f"worker processes, 1 to {MAX_SIMULATE_JOBS} (default: one per CPU); the output is the same",
     )
     return parser
 

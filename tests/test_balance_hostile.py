@@ -87,6 +87,38 @@ def test_resume_plays_a_damaged_game_again_and_names_its_file(run, damage, capsy
     assert not path.is_symlink() and _files(run) == whole  # the game played again: the same figures, same report
 
 
+def test_resume_on_a_run_with_every_kind_of_damage_at_once_keeps_the_intact_games(tmp_path):
+    """The issue's whole case: one game file per kind of damage (and a pipe) in one run folder of 10 games; the
+    resumed run names each damaged file once, plays those games again, leaves the intact ones as they were
+    (not even rewritten), and ends with the files of an undamaged run."""
+    args = [*ARGS, "--games", "10"]
+    args.remove("2")  # the first --games' value
+    args.remove("--games")
+    out = tmp_path / "run"
+    done = revive(*args, "--out", str(out), cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr
+    whole = _files(out)
+    damaged = {}
+    for index, damage in enumerate(DAMAGE):
+        damaged[game_file(out, index)] = damage
+        DAMAGE[damage](game_file(out, index))
+    pipe = game_file(out, len(DAMAGE))
+    pipe.unlink()
+    os.mkfifo(pipe)
+    damaged[pipe] = "a pipe"
+    intact = [game_file(out, i) for i in range(len(DAMAGE) + 1, 10)]
+    assert intact
+    stamps = {path: path.stat().st_mtime_ns for path in intact}
+    done = revive(*args, "--out", str(out), "--resume", cwd=tmp_path, timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    for path, damage in damaged.items():
+        said = [line for line in done.stderr.splitlines() if str(path) in line]
+        assert len(said) == 1 and "played again" in said[0], (damage, done.stderr)
+        assert not path.is_symlink()
+    assert {path: path.stat().st_mtime_ns for path in intact} == stamps  # kept, not played again
+    assert _files(out) == whole
+
+
 def test_resume_does_not_hang_on_a_pipe_where_a_game_file_belongs(run, tmp_path):
     path = game_file(run, 0)
     path.unlink()
@@ -184,6 +216,31 @@ def test_the_bounds_are_in_the_help(capsys):
         cli.main(["balance", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
     assert "1 to 1000000" in shown and "1 to 100000)" in shown and "0 to 256" in shown
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--games", str(10**30)], "--games must be from 1 to 1000000, not 1" + "0" * 30),
+        (["--games", "0"], "--games must be from 1 to 1000000, not 0"),
+        (["--games", "-3"], "--games must be from 1 to 1000000, not -3"),
+        (["--jobs", str(10**8)], "--jobs must be from 1 to 256 (default: one per CPU), not 100000000"),
+        (["--jobs", "0"], "--jobs must be from 1 to 256 (default: one per CPU), not 0"),
+        (["--tribes", ","], "--tribes: name at least one tribe, e.g. nadair,formica"),
+    ],
+    ids=["games 10^30", "games 0", "games -3", "jobs 10^8", "jobs 0", "tribes none"],
+)
+def test_simulate_numbers_out_of_bounds_are_refused_in_one_line(args, said, tmp_path):
+    done = revive("simulate", *args, "--out", str(tmp_path / "games"), cwd=tmp_path, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", f"revive simulate: {said}\n")
+    assert not (tmp_path / "games").exists()
+
+
+def test_simulate_bounds_are_in_the_help(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "how many games, 1 to 1000000" in shown and "worker processes, 1 to 256" in shown
 
 
 def test_an_out_folder_name_too_long_is_one_line(tmp_path, capsys):

@@ -454,3 +454,25 @@ def test_a_stray_byte_order_mark_through_check_verify_fmt_and_upgrade():
         assert result.returncode == plain.returncode, command
     assert "format: 5" in Path("s.yaml").read_text(encoding="utf-8")  # upgraded, the mark's line kept
     assert Path("s.yaml").read_text(encoding="utf-8").startswith("\n\ufeff\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("[1]\n", "not a list"), ('"x"\n', "not text"), ("5\n", "not a number"), ("\n", "this file is empty")],
+)
+def test_a_content_file_that_is_not_a_mapping_says_what_a_content_file_is(text, said, tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "revive_dsl.cli", "check", "a.yaml"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "a.yaml:1:1: a content file is a mapping with a kind and its components (kind: citizen_card, components: "
+    ), done.stderr
+    assert said in done.stderr.splitlines()[0] and "Traceback" not in done.stderr

@@ -7,6 +7,7 @@ each, an ordinary hover must still be answered.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -19,9 +20,9 @@ import threading
 from pathlib import Path
 
 import pytest
+import pytest_lsp
 from lsprotocol import types
-
-from tests.test_lsp import client  # noqa: F401 (the pytest-lsp client fixture)
+from pytest_lsp import ClientServerConfig, LanguageClient
 
 ROOT = Path(__file__).resolve().parent.parent
 CRATES = ROOT / "content" / "base" / "crates.yaml"
@@ -174,12 +175,52 @@ def test_an_unopened_file_over_the_size_limit_is_not_read(raw, tmp_path):
     _still_serves(raw)
 
 
+def test_a_pack_holding_a_fifo_beside_the_open_document_is_served(raw, tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: fifo_pack\nname: Fifo pack\nversion: 1\ndepends: [base]\n")
+    os.mkfifo(pack / "a-pipe.yaml")  # read by name order before the document: it must be passed over, not opened
+    os.symlink("/dev/zero", pack / "b-zero.yaml")
+    crates = pack / "crates.yaml"
+    text = CRATES.read_text(encoding="utf-8").replace("id: crate_", "id: fifo_crate_")
+    crates.write_text(text, encoding="utf-8")
+    raw.send(
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": crates.as_uri(), "languageId": "yaml", "version": 1, "text": text}},
+        }
+    )
+    line = text.splitlines().index('    effect: "gain 2 gear"')
+    answer = raw.ask("textDocument/hover", _hover_params(crates.as_uri(), line, 14), wait=60)
+    assert answer["result"]["contents"]["value"].startswith("**gain**"), answer
+    answer = raw.ask("textDocument/definition", _hover_params(crates.as_uri(), line, 14), wait=60)
+    assert "result" in answer, answer
+    _still_serves(raw)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "revive_dsl.cli", "lsp"]))
+async def bounded(lsp_client: LanguageClient):
+    """A pytest-lsp client whose session ends within WAIT seconds even when the server no longer answers."""
+    await asyncio.wait_for(
+        lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities())), 60
+    )
+    yield
+    try:
+        await asyncio.wait_for(lsp_client.shutdown_session(), WAIT)
+    except TimeoutError:  # a server that blocks: killed, or pytest-lsp would wait for it to end for ever
+        lsp_client._server.kill()  # pygls keeps the server process under this name; no public one
+
+
 @pytest.mark.asyncio
-async def test_a_pytest_lsp_client_hovering_an_unopened_fifo_gets_an_answer(client, tmp_path):  # noqa: F811
+async def test_a_pytest_lsp_client_hovering_an_unopened_fifo_gets_an_answer(bounded, tmp_path):
     fifo = tmp_path / "script.yaml"
     os.mkfifo(fifo)
-    hover = await client.text_document_hover_async(
-        types.HoverParams(types.TextDocumentIdentifier(fifo.as_uri()), types.Position(0, 0))
+    hover = await asyncio.wait_for(
+        bounded.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(fifo.as_uri()), types.Position(0, 0))
+        ),
+        WAIT,
     )
     assert hover is None
 
@@ -313,66 +354,86 @@ def _mutated(text: str, rng: random.Random) -> str:
     return "\n".join(rows)
 
 
-def test_a_few_hundred_random_requests_are_each_answered_in_time(raw):
+FUZZED = [  # the documents the run mutates: content of both packs (DSL texts in most) and a replay script
+    CRATES,
+    ROOT / "content" / "base" / "tribes.yaml",
+    ROOT / "content" / "abyss" / "citizen_cards.yaml",
+    ROOT / "tests" / "data" / "replay" / "two-players.yaml",
+]
+METHODS = [
+    "textDocument/hover",
+    "textDocument/completion",
+    "textDocument/definition",
+    "textDocument/references",
+    "textDocument/documentSymbol",
+    "textDocument/formatting",
+    "textDocument/codeAction",
+]
+GARBAGE = [
+    b"Content-Length: 99999999999999999999\r\n\r\n{}",
+    b"Content-Type: x\r\n\r\n{}",
+    b"Content-Length: 4\r\n\r\nnull",
+    b"\r\n\r\n",
+    b"Content-Length: 3\r\n\r\n{}}",
+    b"Content-Length: -1\r\n\r\n",
+    b"Content-Length: 2\r\n\r\n[]",
+    b"\xff\xfe\r\n\r\n",
+]
+
+
+def _params(method: str, uri: str, position: dict) -> dict:
+    params: dict = {"textDocument": {"uri": uri}}
+    if method in ("textDocument/hover", "textDocument/completion", "textDocument/definition"):
+        params["position"] = position
+    elif method == "textDocument/references":
+        params.update(position=position, context={"includeDeclaration": True})
+    elif method == "textDocument/formatting":
+        params["options"] = {"tabSize": 2, "insertSpaces": True}
+    elif method == "textDocument/codeAction":
+        params.update(range={"start": position, "end": position}, context={"diagnostics": []})
+    return params
+
+
+def test_fifteen_hundred_random_requests_are_each_answered_in_time(raw):
+    """The issue's run: 1,500 messages (mutated documents, saves, random and invalid positions, malformed
+    frames); every well-formed request is answered within WAIT seconds, rightly shaped, and the server lives."""
     rng = random.Random(20261127)
-    base = CRATES.read_text(encoding="utf-8")
-    uri = CRATES.as_uri()
-    text = base
-    methods = [
-        "textDocument/hover",
-        "textDocument/completion",
-        "textDocument/definition",
-        "textDocument/references",
-        "textDocument/documentSymbol",
-        "textDocument/formatting",
-        "textDocument/codeAction",
-    ]
-    garbage = [
-        b"Content-Length: 99999999999999999999\r\n\r\n{}",
-        b"Content-Type: x\r\n\r\n{}",
-        b"Content-Length: 4\r\n\r\nnull",
-        b"\r\n\r\n",
-        b"Content-Length: 3\r\n\r\n{}}",
-    ]
-    version = 1
-    for _ in range(300):
+    texts = {path.as_uri(): path.read_text(encoding="utf-8") for path in FUZZED}
+    bases = dict(texts)
+    versions = dict.fromkeys(texts, 1)
+    for uri, text in texts.items():
+        if uri != CRATES.as_uri():  # the fixture opened crates.yaml
+            item = {"uri": uri, "languageId": "yaml", "version": 1, "text": text}
+            raw.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": item}})
+    answered = 0
+    for _ in range(1500):
+        uri = rng.choice(list(texts))
         roll = rng.random()
         if roll < 0.2:
-            text = _mutated(base if rng.random() < 0.3 else text, rng)
-            version += 1
-            raw.send(
-                {
-                    "jsonrpc": "2.0",
-                    "method": "textDocument/didChange",
-                    "params": {
-                        "textDocument": {"uri": uri, "version": version},
-                        "contentChanges": [{"text": text}],
-                    },
-                }
-            )
+            texts[uri] = _mutated(bases[uri] if rng.random() < 0.3 else texts[uri], rng)
+            versions[uri] += 1
+            change = {"textDocument": {"uri": uri, "version": versions[uri]}, "contentChanges": [{"text": texts[uri]}]}
+            raw.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": change})
+            continue
+        if roll < 0.23:  # a save: a script is played back to its first divergence
+            raw.send({"jsonrpc": "2.0", "method": "textDocument/didSave", "params": {"textDocument": {"uri": uri}}})
             continue
         if roll < 0.3:
-            raw.write(rng.choice(garbage))
+            raw.write(rng.choice(GARBAGE))
             continue
-        rows = text.split("\n")
+        rows = texts[uri].split("\n")
         line = rng.choice([rng.randrange(len(rows) + 3), 0, len(rows), 2**31 - 1])
         character = rng.choice([0, rng.randrange(120), 2**31 - 1])
-        if roll < 0.35:
-            line = rng.choice([-1, 2**31, "x", None])
-        method = rng.choice(methods)
-        position = {"line": line, "character": character}
-        params: dict = {"textDocument": {"uri": uri}}
-        if method in ("textDocument/hover", "textDocument/completion", "textDocument/definition"):
-            params["position"] = position
-        elif method == "textDocument/references":
-            params.update(position=position, context={"includeDeclaration": True})
-        elif method == "textDocument/formatting":
-            params["options"] = {"tabSize": 2, "insertSpaces": True}
-        elif method == "textDocument/codeAction":
-            params.update(range={"start": position, "end": position}, context={"diagnostics": []})
+        invalid = roll < 0.35
+        if invalid:
+            line = rng.choice([-1, 2**31, "x", None, 1.5])
+        method = rng.choice(METHODS)
+        params = _params(method, uri, {"line": line, "character": character})
         answer = raw.ask(method, params)
-        if roll < 0.35 and method != "textDocument/documentSymbol" and method != "textDocument/formatting":
+        answered += 1
+        if invalid and method not in ("textDocument/documentSymbol", "textDocument/formatting"):
             assert answer.get("error", {}).get("code") == -32602, (method, params, answer)
         else:
             assert "result" in answer or answer["error"]["code"] == -32602, (method, params, answer)
+    assert answered > 900  # most of the run is requests
     _still_serves(raw)

@@ -396,7 +396,16 @@ def load_file(path: Path, pack: str, content: Content, problems: list[Diagnostic
 def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnostic]) -> None:
     """Load the components of one parsed content document (a file, or a script's ``content:`` entry)."""
     data = doc.data
-    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(data, dict):  # a list, a text, an empty file: no kind to look up
+        problems.append(
+            Diagnostic(
+                doc.pos(()),
+                "a content file is a mapping with a kind and its components (kind: citizen_card, components: "
+                + ("[...]); this file is empty" if data is None else f"[...]), not {_json_kind(data)}"),
+            )
+        )
+        return
+    kind = data.get("kind")
     if not isinstance(kind, str) or kind not in EFFECT_FIELDS:
         import difflib
 

@@ -77,6 +77,7 @@ _MEAN_SOME = re.compile(r"did you mean ([^'?]+)\?")
 # content file is 15 kB; checking takes about 2 s a megabyte) is left to ``revive check``, so the editor stays
 # answered.
 MAX_TYPED_BYTES = 1_000_000
+MAX_UNOPENED_BYTES = 2_000_000  # the biggest file read from disk for a document the editor has not opened
 
 
 def fixes(message: str, word: str) -> list[str]:
@@ -539,10 +540,8 @@ def _file_text(content: Content, file: str) -> str:
     """A loaded file's text (read again from disk where the content kept none); "" if unreadable."""
     if file in content.texts:
         return content.texts[file]
-    try:
-        return Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""
+    data = regular_file_bytes(file, MAX_UNOPENED_BYTES)  # never a pipe or a device: the server must not block
+    return "" if data is None else data.decode("utf-8", errors="replace")
 
 
 def id_place(text: str, cid: str, near: Pos) -> Pos:

@@ -26,12 +26,11 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
 from revive_dsl.locations import version
-from revive_dsl.lsp.analysis import Workspace, fix_at, regular_file_bytes, word_at
+from revive_dsl.lsp.analysis import MAX_UNOPENED_BYTES, Workspace, fix_at, regular_file_bytes, word_at
 from revive_dsl.lsp.framing import FrameReader
 from revive_dsl.positions import Diagnostic
 
 LOG = logging.getLogger(__name__)
-MAX_UNOPENED_BYTES = 2_000_000  # the biggest file read from disk for a document the editor has not opened
 
 
 class _Refused:
