@@ -17,8 +17,9 @@ replays need). In the same run, python-chess: N random legal games (``random.Ran
 legal moves, at most 200 plies), written as PGN text; then the time of reading each PGN
 (``chess.pgn.read_game``) and pushing every move on a fresh board. Medians over the games of
 moves per second, and the ratio ours / chess; (a) and (b) once more with the collector tuned as the
-``revive`` command tunes it (``revive_dsl.gctune``). Last, the snapshot cost per step for a short and a
-long script (the same game cut short), to show the cost grows linearly with the script.
+``revive`` command tunes it (``revive_dsl.gctune``). Then the time of reading a script (its YAML, schema and
+move lines) the first time and again (kept by its digest: ``load_script_text``), against replaying it. Last,
+the snapshot cost per step for a short and a long script (the same game cut short), to show the cost grows linearly with the script.
 Times are the process's CPU time (``time.process_time``). Plain text, no asserts.
 """
 
@@ -40,6 +41,7 @@ from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.simulate import play_random_game  # noqa: E402
 from revive_dsl.replay import Replay, dump_script, load_script_text, script_from_answers  # noqa: E402
+from revive_dsl.replay.script import forget_read_scripts  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import seating  # noqa: E402  (the same seats as the engine benchmark)
@@ -104,9 +106,17 @@ def forget_range_maps() -> None:
 def rate(fn: Callable[[str], int], text: str) -> tuple[float, int]:
     """(moves per second, moves) of one script, replayed with no range map kept from before."""
     forget_range_maps()
+    forget_read_scripts()  # read whole, as python-chess reads each PGN
     start = time.process_time()
     moves = fn(text)
     return moves / max(time.process_time() - start, 1e-9), moves
+
+
+def _cpu(fn: Callable[[], object]) -> float:
+    """The CPU seconds of one call."""
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
 
 
 # --- python-chess ---------------------------------------------------------------------------------------
@@ -279,6 +289,19 @@ def main() -> None:
     for label, rates in overall.items():
         ours = statistics.median(rates)
         print(f"{label:<40}{ours:>10.0f}{f'{ours / chess_rate:.3f}' if chess_rate else '':>14}")
+    print()
+
+    print("reading a script against replaying it (ms a game; medians over all player counts):")
+    print(f"{'read, first time':>18}{'read, kept':>12}{'replay':>10}{'share, first':>14}{'share, kept':>13}")
+    cold, kept, played = [], [], []
+    for text in (t for count in (1, 2, 3, 4) for t in scripts[count]):
+        forget_read_scripts()
+        cold.append(_cpu(lambda text=text: load_script_text(text, "bench.yaml")))
+        kept.append(_cpu(lambda text=text: load_script_text(text, "bench.yaml")))
+        script = load_script_text(text, "bench.yaml")
+        played.append(_cpu(lambda script=script: Replay(script).run()))
+    first, again, run = (statistics.median(x) * 1000 for x in (cold, kept, played))
+    print(f"{first:>18.2f}{again:>12.2f}{run:>10.1f}{first / (first + run):>14.1%}{again / (again + run):>13.1%}")
     print()
 
     longest = max(scripts[4], key=len)

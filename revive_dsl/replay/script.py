@@ -26,9 +26,11 @@ column.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 import itertools
+import marshal
 import re
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -188,8 +190,65 @@ def load_script(path: str | Path) -> Script:
     return load_script_text(read_source(path, name), name)
 
 
+# Scripts kept read in one process (by file name and text digest), the least recently read let go first: a
+# 495-step game kept costs about 0.9 MB, so at most about 30 MB (a language server sees a new text per keystroke).
+READ_KEPT = 32
+_read: dict[tuple[str, bytes], Script] = {}  # (file, digest of its text) -> the script as read, never handed out
+
+
 def load_script_text(text: str, file: str = "<script>") -> Script:
-    """Check a script given as text (``file`` names it in messages)."""
+    """Check a script given as text (``file`` names it in messages).
+
+    A text read before in this process (the same file name, the same digest) is not read again: its checked
+    form is kept, and each call gets a copy of its own to change as it likes. Reading a script depends only on its
+    text and this module's code (the schema, the move reader, the renamed ids), never on the packs loaded, so the
+    copy is what reading it again would give. A text with problems is not kept: each call reports them afresh.
+
+    >>> text = "format: 5\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 1}\\nsteps: [Ann end]\\n"
+    >>> one = load_script_text(text, "a.yaml")
+    >>> two = load_script_text(one.text, "a.yaml")
+    >>> two.steps[0].move == one.steps[0].move, two.data == one.data, two.data is one.data
+    (True, True, False)
+    """
+    key = (file, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    kept = _read.pop(key, None)
+    if kept is not None:
+        _read[key] = kept  # the most recently read, last
+    else:
+        kept = _read_script(text, file)
+        if len(_read) >= READ_KEPT:
+            del _read[next(iter(_read))]
+        _read[key] = kept
+    return _fresh(kept)
+
+
+def forget_read_scripts() -> None:
+    """Let go of every script kept read (:func:`load_script_text`): the next read of each is a whole one.
+
+    >>> forget_read_scripts()
+    """
+    _read.clear()
+
+
+def _fresh(script: Script) -> Script:
+    """A copy of a kept script that shares only what never changes (its text, its parsed YAML, its move lines)."""
+    steps = [
+        replace(step, expect=_plain_copy(step.expect) if step.expect else {}, highlight=list(step.highlight))
+        for step in script.steps
+    ]
+    return Script(script.file, script.text, _plain_copy(script.data), script.doc, steps)
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of YAML data (marshal: C speed; ``copy.deepcopy`` for what marshal does not take)."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return copy.deepcopy(value)
+
+
+def _read_script(text: str, file: str) -> Script:
+    """:func:`load_script_text` without the kept scripts."""
     try:
         doc = load_yaml(text, file)
     except DslError as err:
