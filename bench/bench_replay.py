@@ -19,7 +19,8 @@ legal moves, at most 200 plies), written as PGN text; then the time of reading e
 moves per second, and the ratio ours / chess; (a) and (b) once more with the collector tuned as the
 ``revive`` command tunes it (``revive_dsl.gctune``). Then the time of reading a script (its YAML, schema and
 move lines) the first time and again (kept by its digest: ``load_script_text``), against replaying it. Last,
-the snapshot cost per step for a short and a long script (the same game cut short), to show the cost grows linearly with the script.
+the snapshot cost per step for a short and a long script (the same game cut short), to show the cost grows
+linearly with the script.
 Times are the process's CPU time (``time.process_time``). Plain text, no asserts.
 """
 
