@@ -43,8 +43,12 @@ class Position:
 
     def runner(self, copy: bool = False) -> Runner:
         """A runner standing at this decision, of its own; ``copy``: on a copy of ``start``, so that its state may
-        be changed in place (a sampled order of the hidden piles) even before any answer."""
-        runner = Runner(self.start.clone() if copy else self.start, self.rules, share=False)
+        be changed in place (a sampled order of the hidden piles) even before any answer, and its moves change
+        that copy itself (``in_place``: nothing else reads it, so no move needs a copy of its own)."""
+        if copy:
+            runner = Runner(self.start.clone(), self.rules, in_place=True)
+        else:
+            runner = Runner(self.start, self.rules, share=False)
         for key in self.answers:
             runner.answer(key)  # a turn's move unasked: only that move is tested, cheaper than listing all
         return runner  # the decision is asked when needed: an answer to the turn's tests only that move

@@ -239,15 +239,26 @@ class Runner:
     changed in place once a move has followed it, since the states after it may share its objects. With
     ``share`` (the default) each new state shares with the one before every field its move left equal, so a
     kept history costs what the moves change; random play, which keeps no state, passes ``share=False`` (each
-    move then runs on a whole copy, which costs less than copying field by field as a move reads). To
-    set up a position, change ``runner.game`` before the first move, or give the Runner a state of its own
-    (``runner.game = state``), then ask ``decision()`` again.
+    move then runs on a whole copy, which costs less than copying field by field as a move reads). With
+    ``in_place``, each move changes ``runner.game`` itself and nothing is copied: for a runner given a state of
+    its own that no one else reads (a playout on a copy, a random game whose states are not kept); such a runner
+    cannot :meth:`cancel` a move under way. To set up a position, change ``runner.game`` before the first move, or
+    give the Runner a state of its own (``runner.game = state``), then ask ``decision()`` again.
+
+    >>> from revive_dsl.engine.setup import new_game
+    >>> rules = Rules.load(("base",))
+    >>> game = new_game(rules, [("Ann", "nadair", "sun"), ("Bob", "formica", "moon")], seed=1)
+    >>> runner = Runner(game, rules, in_place=True)
+    >>> _ = runner.answer("switch")
+    >>> runner.decision().rule, runner.game is game  # the move under way changes the game itself
+    ('switch', True)
     """
 
-    def __init__(self, game: Game, rules: Rules | None = None, *, share: bool = True):
+    def __init__(self, game: Game, rules: Rules | None = None, *, share: bool = True, in_place: bool = False):
         self.game = game
         self.rules = rules
         self.share = share  # each new state shares with the one before what its move left equal (settle)
+        self.in_place = in_place  # each move changes the state itself: no copy, no state before it kept
         self._work: Game | None = None
         self._gen: Effect | None = None
         self._pending: Decision | None = None
@@ -303,10 +314,12 @@ class Runner:
     def _working_copy(self) -> Game:
         """The copy of the state a move changes: made field by field as the move reads it, to share what it leaves
         equal; a plain whole copy when no state is kept (``share`` False), which costs less than reading that way."""
+        if self.in_place:
+            return self.game
         return working_copy(self.game) if self.share else self.game.clone()
 
     def _settled(self, work: Game) -> Game:
-        return settle(work) if self.share else work
+        return settle(work) if self.share and not self.in_place else work
 
     def _at_turn(self) -> bool:
         """True when the next decision is the turn's own (no move under way, setup done, game not over)."""
@@ -333,7 +346,10 @@ class Runner:
         return self._gen is None
 
     def cancel(self) -> None:
-        """Abandon the move under way; the state is as it was before it."""
+        """Abandon the move under way; the state is as it was before it (not for a runner ``in_place``: its
+        state is changed as the move goes, so a move under way cannot be abandoned; ValueError)."""
+        if self.in_place and self._gen is not None:
+            raise ValueError("a runner that moves in place cannot abandon a move under way")
         self._work = self._gen = self._pending = None
 
     def _start(self, option: Option) -> None:

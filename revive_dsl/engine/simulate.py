@@ -45,7 +45,7 @@ def play_random_game(
     from revive_dsl.engine.setup import new_game
 
     game = new_game(rules, players, seed=seed, variants=list(variants))
-    runner = Runner(game, rules, share=False)  # no state is kept: nothing to share
+    runner = Runner(game, rules, in_place=True)  # no state is kept: each move changes the game itself
     driver = RandomDriver(seed)
     record = GameRecord(players, seed, list(variants))
     while (decision := runner.decision()) is not None and len(record.answers) < max_decisions:
