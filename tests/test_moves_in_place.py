@@ -5,6 +5,7 @@ games of both pack sets and 1-4 players, and in the computer players' choices.""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 
 import pytest
 
@@ -111,3 +112,15 @@ def test_mcts_chooses_as_it_did_with_a_copy_per_move(packs, count, monkeypatch):
     monkeypatch.setattr(position_module.Position, "runner", _copied_runner)
     assert played() == in_place
     assert len(in_place) > 40
+
+
+def test_mcts_plays_the_games_it_played_before_its_moves_ran_in_place():
+    """Pinned: the final state of an mcts:8 game, as played when each playout move ran on a copy and each playout
+    listed the turn's moves once more at its end (neither changes a choice; a change of the rules, the content or
+    the player does, and then this digest is renewed on purpose)."""
+    load_all()
+    rules = Rules.load(("base",))
+    seats = [("A", "nadair", "sun"), ("B", "formica", "moon")]
+    players = [PLAYERS["mcts"](1 + seat, playouts=8) for seat in range(2)]
+    final = play_game(rules, seats, 1, players)
+    assert hashlib.sha256(final.to_json().encode()).hexdigest()[:16] == "6e95a111352706d5"

@@ -123,7 +123,8 @@ class MctsPlayer(ComputerPlayer):
             options = decision.options
             runner.answer(options[rng.randrange(len(options))].key)
         game = runner.state
-        if runner.decision() is None and len(game.players) > 1:  # over: the win, and by how much
+        over = runner.between_moves and game.turn.over  # scored already (the answer that ended it scores the game)
+        if over and len(game.players) > 1:  # over: the win, and by how much; not asked: the turn's would be listed
             totals = score_now(position.rules, game)
             winners = game.turn.ranking[0] if game.turn.ranking else []
             out = []
