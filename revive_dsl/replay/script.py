@@ -46,7 +46,7 @@ from revive_dsl.content.packs import (
     resolve_packs,
 )
 from revive_dsl.content.schema_defs import SCRIPT_SCHEMA, schema_errors, schema_problem
-from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
+from revive_dsl.content.yamlsrc import YamlDoc, composer, load_yaml
 from revive_dsl.engine.invariants import card_places, violations
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SCRIPT_PACK, OutcomeError
@@ -193,7 +193,7 @@ def load_script(path: str | Path) -> Script:
 # Scripts kept read in one process (by file name and text digest), the least recently read let go first: a
 # 495-step game kept costs about 0.9 MB, so at most about 30 MB (a language server sees a new text per keystroke).
 READ_KEPT = 32
-_read: dict[tuple[str, bytes], Script] = {}  # (file, digest of its text) -> the script as read, never handed out
+_read: dict[tuple[str, str, bytes], Script] = {}  # (file, YAML composer, text digest) -> the script read (kept)
 
 
 def load_script_text(text: str, file: str = "<script>") -> Script:
@@ -201,8 +201,9 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
 
     A text read before in this process (the same file name, the same digest) is not read again: its checked
     form is kept, and each call gets a copy of its own to change as it likes. Reading a script depends only on its
-    text and this module's code (the schema, the move reader, the renamed ids), never on the packs loaded, so the
-    copy is what reading it again would give. A text with problems is not kept: each call reports them afresh.
+    text, the YAML composer (:func:`~revive_dsl.content.yamlsrc.composer`, part of the key) and this module's code
+    (the schema, the move reader, the renamed ids), never on the packs loaded, so the copy is what reading it again
+    would give. A text with problems is not kept: each call reports them afresh.
 
     >>> text = "format: 5\\nplayers: [{name: Ann, tribe: nadair, side: sun}]\\nsetup: {seed: 1}\\nsteps: [Ann end]\\n"
     >>> one = load_script_text(text, "a.yaml")
@@ -210,7 +211,7 @@ def load_script_text(text: str, file: str = "<script>") -> Script:
     >>> two.steps[0].move == one.steps[0].move, two.data == one.data, two.data is one.data
     (True, True, False)
     """
-    key = (file, hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
+    key = (file, composer(), hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest())
     kept = _read.pop(key, None)
     if kept is not None:
         _read[key] = kept  # the most recently read, last
