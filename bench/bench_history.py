@@ -6,7 +6,7 @@ A replay keeps every committed state for going back (``Replay.states``). This pr
 
 - the memory a replay retains per step (``tracemalloc``, after a collection), with the states kept as they
   are (each sharing what its move did not change with the one before: ``engine.state.settle``) and, for
-  comparison, as full independent copies;
+  comparison, as full independent copies; and per state of a 10,000-state history, the states alone;
 - the CPU time per step in windows of 100 steps along the replay, as its history grows, with the states
   shared and (as before they shared) kept as full copies, under Python's default collector and under the
   collector as ``revive`` tunes it (``revive_dsl.gctune``);
@@ -45,6 +45,19 @@ def retained_per_step(script, shared: bool) -> float:
     used = tracemalloc.get_traced_memory()[0] - start
     tracemalloc.stop()
     return used / replay.done / 1024
+
+
+def retained_per_state(script, size: int) -> float:
+    """KiB retained per state by a history of ``size`` states (:func:`history`), the states alone."""
+    gc.collect()
+    tracemalloc.start()
+    start = tracemalloc.get_traced_memory()[0]
+    kept = history(script, size)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - start
+    tracemalloc.stop()
+    del kept
+    return used / size / 1024
 
 
 def history(script, size: int, shared: bool = True) -> list:
@@ -105,6 +118,9 @@ def main() -> None:
     print()
     print(f"retained per step of history, states shared: {retained_per_step(script, True):.1f} KiB")
     print(f"retained per step of history, full copies:   {retained_per_step(script, False):.1f} KiB")
+    print(
+        f"retained per state of a 10,000-state history (the states alone): {retained_per_state(script, 10_000):.1f} KiB"
+    )
     print()
     from revive_dsl.gctune import tune_gc
 
