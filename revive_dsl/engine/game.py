@@ -313,7 +313,8 @@ class Runner:
 
     def _working_copy(self) -> Game:
         """The copy of the state a move changes: made field by field as the move reads it, to share what it leaves
-        equal; a plain whole copy when no state is kept (``share`` False), which costs less than reading that way."""
+        equal; a plain whole copy when no state is kept (``share`` False), which costs less than reading that way;
+        the state itself for a runner ``in_place``."""
         if self.in_place:
             return self.game
         return working_copy(self.game) if self.share else self.game.clone()

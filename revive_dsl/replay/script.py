@@ -190,8 +190,9 @@ def load_script(path: str | Path) -> Script:
     return load_script_text(read_source(path, name), name)
 
 
-# Scripts kept read in one process (by file name and text digest), the least recently read let go first: a
-# 495-step game kept costs about 0.9 MB, so at most about 30 MB (a language server sees a new text per keystroke).
+# Scripts kept read in one process (by file name, YAML composer and text digest), the least recently read let go
+# first: a 495-step game kept costs about 0.9 MB, so at most about 30 MB (a language server sees a new text per
+# keystroke).
 READ_KEPT = 32
 _read: dict[tuple[str, str, bytes], Script] = {}  # (file, YAML composer, text digest) -> the script read (kept)
 
