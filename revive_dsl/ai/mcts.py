@@ -81,7 +81,9 @@ class MctsPlayer(ComputerPlayer):
         sample_hidden(position.rules, runner.state, self.rng, position.seat)
         path: list[tuple[_Node, int]] = []
         node = root
-        decision = runner.decision()
+        # the root's options are the position's, listed already (the sampled hidden cards are none of the deciding
+        # player's: they change no option of theirs)
+        decision = position.decision
         while decision is not None:
             keys = decision.legal_keys()
             if len(keys) == 1:
@@ -120,8 +122,7 @@ class MctsPlayer(ComputerPlayer):
             decision = runner.decision()
             if decision is None:
                 break
-            options = decision.options
-            runner.answer(options[rng.randrange(len(options))].key)
+            runner.answer(decision.sample(rng))  # uniform, without listing a turn's moves or a board action's targets
         game = runner.state
         over = runner.between_moves and game.turn.over  # scored already (the answer that ended it scores the game)
         if over and len(game.players) > 1:  # over: the win, and by how much; not asked: the turn's would be listed

@@ -18,6 +18,7 @@ the interpreter sees it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -68,6 +69,19 @@ class Decision:
         """The legal answers' keys, in order."""
         return [o.key for o in self.options]
 
+    def sample(self, rng: random.Random) -> str:
+        """A legal answer's key, drawn uniformly with ``rng`` (what a random player answers): the option at
+        ``rng.randrange(len(options))``.
+
+        >>> d = Decision(0, "switch", "gain which basic resource?", options_of(["gear", "book", "food"]))
+        >>> d.sample(random.Random(7)) in ("gear", "book", "food")
+        True
+        """
+        options = self.options
+        if not options:
+            raise ValueError(f"{self.title} ({self.prompt}) has no legal answer to draw")
+        return options[rng.randrange(len(options))].key
+
     def choose(self, key: str) -> Option:
         """The option with this key (or a word a person may type for it: :data:`SYNONYMS`); raise
         :class:`IllegalAnswer` if there is none.
@@ -91,10 +105,16 @@ class ListedWhenAsked(Decision):
     naming the legal answers): a given answer is checked on its own by ``test(key)``, the option or None.
     ``test`` must agree with the list, which a test checks on every such decision of the corpus.
 
+    ``candidates``, when given, lists without testing them keys that hold every legal one, each once: a random
+    answer is then drawn by testing candidates in a random order until one is legal (:meth:`sample`), and the
+    options need never be listed.
+
     >>> test = lambda key: Option(key) if key in ("a", "b") else None
-    >>> d = ListedWhenAsked(0, "build", "build where?", lambda: options_of(["a", "b"]), test)
-    >>> d.choose("b").key, "_listed" in d.__dict__
+    >>> d = ListedWhenAsked(0, "build", "build where?", lambda: options_of(["a", "b"]), test, lambda: "abc")
+    >>> d.choose("b").key, d.listed
     ('b', False)
+    >>> d.sample(random.Random(1)) in ("a", "b"), d.listed
+    (True, False)
     >>> d.legal_keys()
     ['a', 'b']
     """
@@ -106,6 +126,7 @@ class ListedWhenAsked(Decision):
         prompt: str,
         lister: Callable[[], Iterable[Option]],
         test: Callable[[str], Option | None],
+        candidates: Callable[[], Iterable[str]] | None = None,
     ):
         for name, value in (
             ("player", player),
@@ -113,8 +134,14 @@ class ListedWhenAsked(Decision):
             ("prompt", prompt),
             ("_lister", lister),
             ("_test", test),
+            ("_candidates", candidates),
         ):
             object.__setattr__(self, name, value)
+
+    @property
+    def listed(self) -> bool:
+        """Whether the options have been listed."""
+        return "_listed" in self.__dict__
 
     @property
     def options(self) -> tuple[Option, ...]:  # type: ignore[override]
@@ -131,6 +158,21 @@ class ListedWhenAsked(Decision):
         if found is None:
             raise IllegalAnswer(self, key)
         return found
+
+    def sample(self, rng: random.Random) -> str:
+        """A legal key drawn uniformly with ``rng``, without listing the options when there are ``candidates``: they
+        are put in a random order one place at a time (Fisher-Yates) and the first legal one is the answer. In a
+        uniformly random order the first legal key is any legal key alike, so this draws what drawing from the
+        list would, testing only the candidates up to it (a different draw of ``rng``'s numbers, though)."""
+        if "_listed" in self.__dict__ or self._candidates is None:
+            return super().sample(rng)
+        keys = list(self._candidates())
+        for i in range(len(keys)):
+            j = rng.randrange(i, len(keys))
+            keys[i], keys[j] = keys[j], keys[i]
+            if self._test(keys[i]) is not None:
+                return keys[i]
+        raise ValueError(f"{self.title} ({self.prompt}) has no legal answer to draw")
 
 
 class IllegalAnswer(ValueError):

@@ -49,13 +49,16 @@ class ScriptExhausted(LookupError):
 
 
 class RandomDriver(Driver):
-    """Uniform over the legal options, from its own seeded generator (no hidden globals)."""
+    """Uniform over the legal options, from its own seeded generator (no hidden globals). It draws from the listed
+    options, so a seed plays the game it always played (seeded games are pinned); :meth:`Decision.sample` draws
+    without listing, with other numbers (a search's playouts)."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
     def answer(self, decision: Decision) -> str:
-        return decision.options[self.rng.randrange(len(decision.options))].key
+        options = decision.options
+        return options[self.rng.randrange(len(options))].key
 
 
 class PromptDriver(Driver):

@@ -21,10 +21,11 @@ Option(key='switch', label='use your switch')
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from revive_dsl.engine.decisions import Decision, IllegalAnswer, Option, options_of
+from revive_dsl.engine.decisions import Decision, IllegalAnswer, ListedWhenAsked, Option
 from revive_dsl.engine.hooks import Hooks, owner, packages_of
 from revive_dsl.engine.interpret import Ctx, Effect
 from revive_dsl.engine.memo import unchanged
@@ -148,6 +149,36 @@ def legal_moves(game: Game) -> list[str]:
     """The keys of every move the current player may make now, in table order."""
     with unchanged(game):  # explore, build and populate share one range map
         return [key for key in [*_table_order(game)[0], "end"] if move_allowed(game, key)]
+
+
+class TurnDecision(ListedWhenAsked):
+    """The turn's decision, "what do you do?": its options are the legal moves (:func:`legal_moves`), listed only
+    when someone asks for them; a given move is tested on its own (:func:`move_allowed`), and a random one is drawn
+    by testing the game's moves in a random order (:meth:`ListedWhenAsked.sample`).
+
+    >>> from revive_dsl.engine.state import Player
+    >>> turn = TurnDecision(Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")]))
+    >>> turn.choose("switch"), turn.listed
+    (Option(key='switch', label='use your switch'), False)
+    """
+
+    def __init__(self, game: Game):
+        def test(key: str) -> Option | None:
+            return Option(key, _move_label(key)) if move_allowed(game, key) else None
+
+        def listed() -> tuple[Option, ...]:
+            return tuple(Option(key, _move_label(key)) for key in legal_moves(game))
+
+        super().__init__(game.turn.player, "turn", "what do you do?", listed, test, lambda: game_moves(game))
+        object.__setattr__(self, "_game", game)
+
+    def sample(self, rng: random.Random) -> str:
+        with unchanged(self._game):  # the moves tested share one range map, as in one listing
+            return super().sample(rng)
+
+
+def _move_label(key: str) -> str:
+    return MOVES[key].label if key in MOVES else "end your turn"
 
 
 def game_moves(game: Game) -> list[str]:
@@ -277,10 +308,7 @@ class Runner:
         if self.game.turn.over:
             self._score()
             return None
-        seat = self.game.turn.player
-        labels = {k: MOVES[k].label for k in MOVES}
-        labels["end"] = "end your turn"
-        turn = Decision(seat, "turn", "what do you do?", options_of(legal_moves(self.game), labels))
+        turn = TurnDecision(self.game)
         self._turn = (self.game, turn)
         return turn
 
@@ -291,10 +319,10 @@ class Runner:
         tested on its own: the move's label)."""
         asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
         try:
-            if asked:
+            if asked and self._turn[1].listed:
                 option = self._turn[1].choose(key)
             elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing
-                option = Option(key, MOVES[key].label if key in MOVES else "end your turn")
+                option = Option(key, _move_label(key))
             else:
                 decision = self.decision()
                 if decision is None:

@@ -372,12 +372,17 @@ def explore_options(ctx: Ctx) -> dict[str, Cost]:
     return _gathered(ctx, explore_choices)
 
 
+def explore_targets(ctx: Ctx) -> list[str]:
+    """What explore may target, affordable or not: the face-down tiles' slots."""
+    return geo.face_down_slots(rules_of(ctx), ctx.game.board)
+
+
 def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Cost]]:
     """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first);
     ``only``: that slot's alone, if it is an option (a given answer is priced on its own)."""
     rules, board = rules_of(ctx), ctx.game.board
     pricing = _Pricing(ctx, "explore")
-    for slot in geo.face_down_slots(rules, board):
+    for slot in explore_targets(ctx):
         if only is not None and slot != only:
             continue
         cells = list(geo.geometry(rules).slot_cells[slot])
@@ -471,8 +476,9 @@ def _gathered(ctx: Ctx, choices, only: str | None = None) -> dict:
 
 def _target_decision(ctx: Ctx, action: str, prompt: str, choices, found: dict) -> Decision:
     """The decision of an action's target (a tile slot, a sand space, a location), its options listed only when
-    asked for; a given answer is priced on its own. ``found`` gets each target's options as they are priced
-    (:func:`_gathered`); a target priced as one payment is labelled with it."""
+    asked for; a given answer is priced on its own, and so is each target a random answer tries
+    (:data:`TARGETS`). ``found`` gets each target's options as they are priced (:func:`_gathered`); a target priced
+    as one payment is labelled with it."""
 
     def labels(options: dict) -> dict[str, str]:
         return {key: label(cost) for key, cost in options.items() if all(isinstance(v, int) for v in cost.values())}
@@ -487,7 +493,7 @@ def _target_decision(ctx: Ctx, action: str, prompt: str, choices, found: dict) -
         found.update(mine)
         return options_of(mine, labels(mine))[0] if mine else None
 
-    return ListedWhenAsked(ctx.seat, action, prompt, listed, test)
+    return ListedWhenAsked(ctx.seat, action, prompt, listed, test, lambda: TARGETS[action](ctx))
 
 
 def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
@@ -541,6 +547,15 @@ def build_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     return _gathered(ctx, build_choices)
 
 
+def build_targets(ctx: Ctx) -> list[str]:
+    """What build may target, affordable or not: the sand spaces, then the spaces of :data:`BUILD_SPACES` (each
+    once)."""
+    rules = rules_of(ctx)
+    spaces = geo.sand_spaces(rules, ctx.game.board)
+    extra = BUILD_SPACES.of(rules)
+    return list(dict.fromkeys([*spaces, *(s for hook in extra for s in hook(ctx))])) if extra else list(spaces)
+
+
 def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
     """(space, size, payment) of each option of :func:`build_options`, one by one (``only``: that space's)."""
     rules, player = rules_of(ctx), ctx.player
@@ -556,8 +571,8 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
     sizes = list(takewhile(lambda pair: not pricing.beyond_reach({"gear": pair[1]}), sizes))
     if not sizes:
         return
-    extra, may_build = BUILD_SPACES.of(rules), MAY_BUILD.of(rules)
-    for space in [*geo.sand_spaces(rules, ctx.game.board), *(s for hook in extra for s in hook(ctx))]:
+    may_build = MAY_BUILD.of(rules)
+    for space in build_targets(ctx):
         if only is not None and space != only:
             continue
         if may_build and not all(may(ctx, space) for may in may_build):
@@ -677,6 +692,11 @@ def populate_options(ctx: Ctx) -> dict[str, dict[str, Cost]]:
     return _gathered(ctx, populate_choices)
 
 
+def populate_targets(ctx: Ctx) -> list[str]:
+    """What populate may target, affordable or not: the locations."""
+    return geo.locations(rules_of(ctx), ctx.game.board)
+
+
 def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
     """(location, technology id, payment) of each option of :func:`populate_options`, one by one (``only``: that
     location's)."""
@@ -691,7 +711,7 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
     if not techs:
         return
     waived = [_waives_fees(rules, player, tech) for tech in techs]
-    for location in geo.locations(rules, board):
+    for location in populate_targets(ctx):
         if only is not None and location != only:
             continue
         there = board.figures.get(location, [])
@@ -901,6 +921,9 @@ def _register(name: str) -> None:
     NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
     WHY_NOT[name] = lambda ctx, call: _NOTHING_TO.get(name, "nothing to act on").format(player=ctx.player.name)
 
+
+# What each board action may target, affordable or not (its choices go through these, in this order).
+TARGETS = {"explore": explore_targets, "build": build_targets, "populate": populate_targets}
 
 # Why a board action finds nothing to act on (no target both in range and affordable).
 _NOTHING_TO = {

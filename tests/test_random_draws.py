@@ -1,0 +1,147 @@
+"""A random answer is drawn without listing the options where it can: the turn's move by testing the game's moves in
+a random order, a board action's target by pricing targets in a random order, the first legal one taken. These
+tests check that such a draw is always a legal answer, that it is uniform over the legal answers as a draw from the
+list is, and that a computer player's search may take the options of its root from the position it is shown."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from revive_dsl.ai.hidden import sample_hidden
+from revive_dsl.ai.position import Position
+from revive_dsl.engine.decisions import Decision, ListedWhenAsked, Option, options_of
+from revive_dsl.engine.drivers import RandomDriver
+from revive_dsl.engine.game import Runner, TurnDecision, game_moves
+from revive_dsl.engine.registry import load_all
+from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import new_game
+
+PACK_SETS = [("base",), ("base", "abyss")]
+
+
+def seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
+    tribes = rules.ids("tribe")
+    out = []
+    for seat in range(count):
+        tribe = tribes[(index + seat) % len(tribes)]
+        sides = list(rules.data(tribe)["sides"])
+        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
+    return out
+
+
+def _lazy(legal: set[str], candidates: list[str], tested: list[str]) -> ListedWhenAsked:
+    def test(key: str) -> Option | None:
+        tested.append(key)
+        return Option(key) if key in legal else None
+
+    return ListedWhenAsked(
+        0, "build", "build where?", lambda: options_of(k for k in candidates if k in legal), test, lambda: candidates
+    )
+
+
+def test_a_decision_listed_when_asked_draws_each_legal_answer_alike_without_listing():
+    candidates = [f"s{i}" for i in range(20)]
+    legal = {"s0", "s3", "s11", "s12", "s19"}
+    rng, counts, tested = random.Random(0), Counter(), []
+    for _ in range(10_000):
+        decision = _lazy(legal, candidates, tested)
+        counts[decision.sample(rng)] += 1
+        assert not decision.listed
+    assert set(counts) == legal
+    assert all(1800 <= counts[key] <= 2200 for key in legal), counts  # 2000 each; a standard deviation is 40
+    # the candidates up to the first legal one are tested, not all twenty: about (20 + 1) / (5 + 1) a draw
+    assert len(tested) < 4 * 10_000
+
+
+def test_a_listed_decision_draws_from_its_list_as_a_plain_decision_does():
+    candidates = [f"s{i}" for i in range(20)]
+    legal = {"s2", "s5", "s7"}
+    listed = _lazy(legal, candidates, [])
+    plain = Decision(0, "build", "build where?", listed.options)
+    assert listed.listed
+    draws = [listed.sample(random.Random(seed)) for seed in range(50)]
+    assert draws == [plain.sample(random.Random(seed)) for seed in range(50)]
+
+
+def test_a_decision_with_no_legal_answer_says_so_when_drawn_from():
+    with pytest.raises(ValueError, match="has no legal answer to draw"):
+        _lazy(set(), ["a", "b"], []).sample(random.Random(1))
+    with pytest.raises(ValueError, match="has no legal answer to draw"):
+        Decision(0, "switch", "gain which?", ()).sample(random.Random(1))
+
+
+def _random_runs(packs: tuple[str, ...], count: int, index: int, decisions: int):
+    """The decisions of a random game, each with the runner standing at it."""
+    rules = Rules.load(packs)
+    runner = Runner(new_game(rules, seating(rules, count, index), seed=index), rules)
+    driver = RandomDriver(index)
+    for _ in range(decisions):
+        decision = runner.decision()
+        if decision is None:
+            return
+        yield rules, runner, decision
+        runner.answer(driver.answer(decision))
+
+
+@pytest.mark.parametrize("packs", PACK_SETS, ids="+".join)
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_every_drawn_answer_of_a_random_game_is_legal_and_the_tests_agree_with_the_lists(packs, count):
+    load_all()
+    lazy = 0
+    for _, runner, decision in _random_runs(packs, count, count, 400):
+        if isinstance(decision, ListedWhenAsked):
+            lazy += 1
+            drawn = [decision.sample(random.Random(seed)) for seed in range(3)]
+            assert not decision.listed
+            candidates = list(decision._candidates())
+            listed = {o.key: o.label for o in decision.options}
+            assert len(candidates) == len(set(candidates)), candidates  # each once: a draw is not weighted
+            assert set(listed) <= set(candidates), (decision.rule, set(listed) - set(candidates))
+            for key in candidates:
+                found = decision._test(key)
+                assert (found is not None) == (key in listed), (decision.rule, key)
+                assert found is None or found.label == listed[key]
+            assert set(drawn) <= set(listed), (decision.rule, drawn, listed)
+            if isinstance(decision, TurnDecision):
+                assert candidates == game_moves(runner.game)
+        else:
+            assert decision.sample(random.Random(1)) in decision.legal_keys()
+    assert lazy > 50
+
+
+def test_the_drawn_move_is_each_legal_move_alike():
+    load_all()
+    game, decision = next(
+        (runner.game, decision)
+        for _, runner, decision in _random_runs(("base",), 2, 1, 400)
+        if isinstance(decision, TurnDecision) and len(decision.legal_keys()) >= 4
+    )
+    turn = TurnDecision(game)  # not listed yet
+    rng, draws = random.Random(3), 3000
+    counts = Counter(turn.sample(rng) for _ in range(draws))
+    legal = decision.legal_keys()
+    assert set(counts) == set(legal) and not turn.listed
+    expected = draws / len(legal)
+    assert all(abs(counts[key] - expected) < 0.2 * expected for key in legal), counts
+
+
+@pytest.mark.parametrize("packs", PACK_SETS, ids="+".join)
+@pytest.mark.parametrize("count", [2, 4])
+def test_the_hidden_cards_a_search_samples_change_no_option_of_the_deciding_player(packs, count):
+    """MCTS takes its root's options from the position, not from the state after sampling what the deciding player
+    cannot see: the two agree at every decision between moves of random games."""
+    load_all()
+    checked = 0
+    for rules, runner, decision in _random_runs(packs, count, 7 + count, 300):
+        if not runner.between_moves or len(decision.legal_keys()) < 2:
+            continue
+        position = Position(rules, runner.game, (), decision)
+        for seed in range(2):
+            copy = position.runner(copy=True)
+            sample_hidden(rules, copy.state, random.Random(seed), position.seat)
+            assert copy.decision().options == decision.options
+        checked += 1
+    assert checked > 20
