@@ -69,6 +69,7 @@ def main() -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--playouts", type=int, default=40, help="playouts a decision (default 40)")
     args.add_argument("--profile", action="store_true", help="print where the search's time goes, then stop")
+    args.add_argument("--sort", default="tottime", help="with --profile: the profile's order (default tottime)")
     opts = args.parse_args()
     load_all()
     found = positions()
@@ -87,7 +88,7 @@ def main() -> None:
         for position in found:
             player.choose(position)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        pstats.Stats(profiler).sort_stats(opts.sort).print_stats(30)
         return
     start = time.process_time()
     choices = [player.choose(position) for position in found]

@@ -145,3 +145,36 @@ def test_the_hidden_cards_a_search_samples_change_no_option_of_the_deciding_play
             assert copy.decision().options == decision.options
         checked += 1
     assert checked > 20
+
+
+def _margins_as_seen_by_rescoring(rules: Rules, game, weights=None) -> list[float]:
+    """The reference: the others' values scored again on a copy of the state with their secret cards taken away."""
+    from revive_dsl.ai.evaluate import margins, values
+    from revive_dsl.ai.hidden import secret_holders
+
+    known = values(rules, game, weights)
+    if len(known) == 1 or not secret_holders(game, None):
+        return margins(rules, game, weights)
+    blind = game.clone()
+    for player in secret_holders(blind, None):
+        player.artifact_card = None
+    unknown = values(rules, blind, weights)
+    return [v - max(unknown[:s] + unknown[s + 1 :]) for s, v in enumerate(known)]
+
+
+@pytest.mark.parametrize("packs", PACK_SETS, ids="+".join)
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_the_margins_a_search_rates_by_take_away_the_secret_cards_points_as_scoring_again_does(packs, count):
+    """A playout is rated by each seat's margin with the others' artifact cards unseen: their card's points are taken
+    from their score rather than scoring a copy of the state again. The two agree to the bit at every state of random
+    games, to the end (where the recorded totals stand)."""
+    from revive_dsl.ai.evaluate import margins_as_seen
+
+    load_all()
+    checked = 0
+    for rules, runner, _decision in _random_runs(packs, count, 20 + count, 50_000):
+        if runner.between_moves:
+            assert margins_as_seen(rules, runner.game) == _margins_as_seen_by_rescoring(rules, runner.game)
+            checked += 1
+    assert margins_as_seen(rules, runner.game) == _margins_as_seen_by_rescoring(rules, runner.game)
+    assert runner.game.turn.over and checked > 30

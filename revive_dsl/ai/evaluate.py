@@ -20,7 +20,7 @@ import math
 
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player, all_buildings
-from revive_dsl.rules.base.scoring import final_scores
+from revive_dsl.rules.base.scoring import final_scores, totals_and_card_points
 
 # The evaluation's weights, in points per unit. The final score counts once (``score``); the rest values what is
 # not points yet but leads to them, so a player builds an engine instead of cashing in at once.
@@ -43,10 +43,13 @@ def score_now(rules: Rules, game: Game) -> list[int]:
     return [sheet.total for sheet in final_scores(rules, game)]
 
 
-def values(rules: Rules, game: Game, weights: dict[str, float] | None = None) -> list[float]:
-    """Every seat's value (see the module's text), in seat order."""
+def values(
+    rules: Rules, game: Game, weights: dict[str, float] | None = None, scores: list[int] | None = None
+) -> list[float]:
+    """Every seat's value (see the module's text), in seat order; ``scores``: the seats' :func:`score_now`, if
+    known."""
     w = WEIGHTS if weights is None else weights
-    scores = score_now(rules, game)
+    scores = score_now(rules, game) if scores is None else scores
     buildings: dict[int, int] = {}
     for _space, building in all_buildings(game.board):
         buildings[building["player"]] = buildings.get(building["player"], 0) + 1
@@ -95,13 +98,18 @@ def margins_as_seen(rules: Rules, game: Game, weights: dict[str, float] | None =
     """
     from revive_dsl.ai.hidden import secret_holders
 
-    known = values(rules, game, weights)
-    if len(known) == 1 or not secret_holders(game, None):
+    holders = secret_holders(game, None)
+    if len(game.players) == 1 or not holders:
         return margins(rules, game, weights)
-    blind = game.clone()
-    for player in secret_holders(blind, None):
-        player.artifact_card = None
-    unknown = values(rules, blind, weights)
+    if game.turn.final_scores is None:  # the others' scores without their cards' points
+        found = totals_and_card_points(rules, game)
+        secret = {player.seat for player in holders}
+        scores = [total for total, _ in found]
+        blind = [total - card if seat in secret else total for seat, (total, card) in enumerate(found)]
+    else:  # over: the recorded totals stand, as they are
+        scores = blind = score_now(rules, game)
+    known = values(rules, game, weights, scores)
+    unknown = values(rules, game, weights, blind)
     return [v - max(unknown[:s] + unknown[s + 1 :]) for s, v in enumerate(known)]
 
 

@@ -392,7 +392,12 @@ END_MOMENTS.add(_moments)
 def scoring_lines(rules: Rules, *, first: bool = False) -> list[tuple[str, str, n.Program | None]]:
     """The final score sheet's lines the packs declare, in content order: (label, counter word or "", program);
     a counter that scores gives its value (program None), a ``scoring_line`` its formula. ``first``: the lines
-    that go before the rulebook's (``first: true``), else the others, which go after them."""
+    that go before the rulebook's (``first: true``), else the others, which go after them (kept with the rules:
+    every score sheet asks)."""
+    return rules.kept(("declared scoring lines", first), lambda: _scoring_lines(rules, first))
+
+
+def _scoring_lines(rules: Rules, first: bool) -> list[tuple[str, str, n.Program | None]]:
     out: list[tuple[str, str, n.Program | None]] = [
         (found.english, found.name, None) for found in counters_of(rules).values() if found.scores and not first
     ]

@@ -271,6 +271,30 @@ def final_scores(rules: Rules, game: Game) -> list[ScoreSheet]:
     return sheets
 
 
+def totals_and_card_points(rules: Rules, game: Game) -> list[tuple[int, int]]:
+    """Every player's final total if the game ended now, and what their artifact card scores of it (its lines are the
+    only ones that read the card: a computer player rates the others without the cards they keep secret), in seat
+    order, from one scoring.
+
+    >>> from revive_dsl.engine.state import Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="nadair", side="sun", points=12)])
+    >>> totals_and_card_points(Rules.load(("base",)), game)  # no card
+    [(12, 0)]
+    """
+    out = []
+    items = SCORING.of(rules)
+    for player in game.players:
+        ctx = Ctx(game, player.seat, rules)
+        total, card = player.laps * 50 + player.points, 0
+        for item in items:
+            points = sum(line.points for line in item(ctx))
+            total += points
+            if item is _artifact_card:
+                card += points
+        out.append((total, card))
+    return out
+
+
 def apply_final_scores(rules: Rules, game: Game) -> list[ScoreSheet]:
     """Move each point marker by its purple points, taking no point-track bonus; returns the sheets.
 
