@@ -145,3 +145,48 @@ def test_a_range_bonus_under_way_prices_the_same_search_again_without_searching(
     assert len(searches) == 1  # one search for both maps
     assert with_bonus == rng._range_costs(ctx) != without  # and the map is the fresh one, two food cheaper
     assert all(with_bonus[space] == max(0, cost - 2) for space, cost in without.items())
+
+
+@pytest.mark.parametrize("packs", [("base",), ("base", "abyss")])
+def test_the_map_and_its_ranges_kept_for_one_order_of_the_face_down_tiles_are_those_of_every_order(
+    packs, monkeypatch
+) -> None:
+    """A computer player samples which face-down tile lies where; the map's layout and every range map are kept by
+    the tiles as they show (``geometry.shown_tiles``), so each sample reuses them: on every state of a random game,
+    for three samples each, the kept layout and range maps are those worked out afresh."""
+    import random
+
+    from revive_dsl.ai.hidden import sample_hidden
+    from revive_dsl.engine import geometry as geo
+    from revive_dsl.engine.drivers import RandomDriver
+    from revive_dsl.engine.game import Runner
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.setup import new_game
+
+    rules = Rules.load(packs)
+    tribes = ["nadair", "kuniban"] + (["abyss_tribe_gates", "abyss_tribe_leech"] if "abyss" in packs else ["formica"])
+    players = [(f"P{i}", t, "single" if t.startswith("abyss") else "moon") for i, t in enumerate(tribes)]
+    variants = [] if "abyss" in packs else ["vast_crystals"]
+    runner, driver = Runner(new_game(rules, players, seed=9, variants=variants), rules), RandomDriver(9)
+    shuffled = reused = 0
+    searches = []
+    plain_search = rng._searched
+    monkeypatch.setattr(rng, "_searched", lambda *a, **k: searches.append(1) or plain_search(*a, **k))
+    while (decision := runner.decision()) is not None:
+        runner.answer(driver.answer(decision))
+        if not runner.between_moves:
+            continue
+        for seed in range(3):
+            game = runner.game.clone()
+            sample_hidden(rules, game, random.Random(seed))
+            shuffled += game.board.tiles != runner.game.board.tiles
+            for seat in range(len(players)):
+                ctx = Ctx(game, seat, rules)
+                missing, before = rng.range_key(ctx) not in rules._range_maps, len(searches)
+                found = rng.range_costs(ctx)
+                reused += missing and len(searches) == before  # a new key, and no search: the map of another order
+                assert found == rng._range_costs(ctx)
+            kept = geo._layout(rules, game.board)
+            geo.geometry(rules).memo.clear()
+            assert geo._layout(rules, game.board) == kept
+    assert shuffled > 50 and reused > shuffled // 2  # (kept by the tiles as they lie: about a tenth of that)

@@ -354,6 +354,26 @@ def _layout(rules: Rules, board: Any) -> dict[str, Any]:
     return remembered_on_board(board, ("layout", id(rules)), lambda: _layout_now(rules, board))
 
 
+def shown_tiles(rules: Rules, board: Any) -> tuple:
+    """The placed tiles as the map shows them: ``(slot, tile, turn)`` for a face-up tile, ``(slot, kind)`` for a
+    face-down one, whose id does not show. What depends only on what the map shows (its layout, range) is the same
+    for every order of the face-down tiles, such as a computer player's samples of them, and is remembered by this.
+
+    >>> from revive_dsl.engine.state import Board
+    >>> board = Board(tiles={"s1": {"tile": "start_tile_1", "orientation": 0, "explored": True}})
+    >>> board.tiles["a01"] = {"tile": "area_tile_01", "orientation": 0, "explored": False}
+    >>> shown_tiles(Rules.load(("base",)), board)
+    (('s1', 'start_tile_1', 0), ('a01', 'area_tile'))
+    """
+    component = rules.component
+    return tuple(
+        (slot, placed["tile"], placed.get("orientation", 0))
+        if explored(rules, board, slot)
+        else (slot, component(placed["tile"]).kind if placed else None)
+        for slot, placed in board.tiles.items()
+    )
+
+
 def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
     geo = geometry(rules)
     tokens = tuple((s, t.get("token")) for s, t in all_tokens(board) if t.get("token") in TOKEN_TERRAIN)
@@ -362,6 +382,11 @@ def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
     if hit is None:
         if len(geo.memo) > 20_000:  # a long simulation meets many layouts; keep the memo small
             geo.memo.clear()
+        shown_key = ("layout shown", shown_tiles(rules, board), tokens)  # the same map, other face-down tiles
+        hit = geo.memo.get(shown_key)
+        if hit is not None:
+            geo.memo[memo_key] = hit
+            return hit
         cells: dict[str, list[str]] = {}
         for space in geo.slot_of:
             shown = terrain(rules, board, space)
@@ -372,5 +397,6 @@ def _layout_now(rules: Rules, board: Any) -> dict[str, Any]:
             for s in geo.slot_cells
             if s in board.tiles and not explored(rules, board, s) and not _impassable_slot(rules, board, s)
         ]
-        hit = geo.memo[memo_key] = {"cells": {t: tuple(c) for t, c in cells.items()}, "face_down": tuple(face_down)}
+        hit = {"cells": {t: tuple(c) for t, c in cells.items()}, "face_down": tuple(face_down)}
+        geo.memo[memo_key] = geo.memo[shown_key] = hit
     return hit

@@ -306,7 +306,8 @@ RANGE_MAPS_KEPT = 2048  # range maps kept per Rules object; then the oldest half
 
 
 def range_key(ctx: Ctx) -> tuple:
-    """What a player's range map depends on: the board's tiles, tokens (stacked ones too), large locations and
+    """What a player's range map depends on: the board's tiles (as the map shows them: which tile lies face down
+    does not show, :func:`~revive_dsl.engine.geometry.shown_tiles`), tokens (stacked ones too), large locations and
     rules-package parts, and the player's own pieces (other players' pieces never change a path: paths pass
     occupied spaces); whose turn it is, the range bonus under way and the turn's rules-package parts (a leeched
     origin); the player's tribe, side, technologies and played cards (their lasting modifiers); every player's
@@ -347,18 +348,25 @@ RANGE_READS: Hooks[Callable[[Ctx], object]] = Hooks("RANGE_READS")
 
 
 def _kept_range_costs(ctx: Ctx) -> dict[str, int]:
-    kept = rules_of(ctx)._range_maps
+    rules = rules_of(ctx)
+    kept = rules._range_maps
     key = range_key(ctx)
     found = kept.get(key)
     if found is None:
         if len(kept) >= RANGE_MAPS_KEPT:
             for old in list(kept)[: RANGE_MAPS_KEPT // 2]:
                 del kept[old]
-        searched_key = ("searched", *key[1:])  # the search: the key but the range bonus (its first item)
-        searched = kept.get(searched_key)
-        if searched is None:
-            searched = kept[searched_key] = _searched(ctx)
-        found = kept[key] = _priced(range_bonus(ctx), searched)
+        # the same map but for the ids of face-down tiles (a computer player's sample of them) has the same ranges:
+        # a path never crosses a face-down tile, whatever it is (the key's tiles, its third item, as they show)
+        shown = (*key[:2], geo.shown_tiles(rules, ctx.game.board), *key[3:])
+        found = kept.get(shown)
+        if found is None:
+            searched_key = ("searched", *shown[1:])  # the search: the key but the range bonus (its first item)
+            searched = kept.get(searched_key)
+            if searched is None:
+                searched = kept[searched_key] = _searched(ctx)
+            found = kept[shown] = _priced(range_bonus(ctx), searched)
+        kept[key] = found
     return found
 
 
