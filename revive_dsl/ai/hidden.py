@@ -74,6 +74,11 @@ def seen_by(game: Game, seat: int) -> Game:
     return view
 
 
+def _back(rules: Rules, tile: str) -> str:
+    """What a tile's back shows, as text to group tiles by (kept with the rules: a search asks at every playout)."""
+    return rules.kept(("tile back", tile), lambda: json.dumps(rules.data(tile).get("back"), sort_keys=True))
+
+
 def sample_hidden(rules: Rules, game: Game, rng: random.Random, seat: int | None = None) -> None:
     """Deal the hidden piles, the face-down tiles and the artifact cards ``seat`` cannot see (all of them for no
     seat) of ``game`` afresh, in place (``game`` must be a copy of one's own)."""
@@ -84,8 +89,7 @@ def sample_hidden(rules: Rules, game: Game, rng: random.Random, seat: int | None
     for slot in sorted(game.board.tiles):
         placed = game.board.tiles[slot]
         if not placed.get("explored"):
-            back = json.dumps(rules.data(str(placed["tile"])).get("back"), sort_keys=True)
-            by_back.setdefault(back, []).append(slot)
+            by_back.setdefault(_back(rules, str(placed["tile"])), []).append(slot)
     for slots in by_back.values():
         if len(slots) > 1:
             tiles = [game.board.tiles[slot]["tile"] for slot in slots]

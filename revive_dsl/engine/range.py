@@ -302,7 +302,7 @@ def range_costs(ctx: Ctx) -> dict[str, int]:
     return dict(remembered(ctx.game, ("range_costs", ctx.seat), lambda: _kept_range_costs(ctx)))
 
 
-RANGE_MAPS_KEPT = 2048  # range maps kept per Rules object; then the oldest half go
+RANGE_MAPS_KEPT = 3072  # entries per Rules object (a map under two keys, its search under one); then the oldest half go
 
 
 def range_key(ctx: Ctx) -> tuple:

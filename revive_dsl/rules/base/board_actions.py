@@ -79,7 +79,8 @@ Cost = dict[str, int]
 # Tribe rules plug in here (revive_dsl/rules/base/tribes.py): more discount on an action's own cost at its
 # targets, and what happens once an action's cost is paid (the action, its target, the own cost paid).
 # A discount hook may say the most it gives this player at any target (``hook.most(ctx, action) -> int``, None
-# when it cannot tell): a target that cannot be paid even with the most every rule gives is not priced.
+# when it cannot tell): a target that cannot be paid even with the most every rule gives is not priced. A discount is
+# never below 0, so when every rule's most is 0 the discount is the same at every target.
 DISCOUNT_HOOKS: Hooks = Hooks("DISCOUNT_HOOKS")
 AFTER_PAYMENT: Hooks = Hooks("AFTER_PAYMENT")
 # The expansion's leech tribe (revive_dsl/rules/abyss/leech.py): more spaces a player may build on
@@ -196,6 +197,8 @@ class _Pricing:
             elif call.name == "pay_less" and words[-1] == action:
                 self.less.append((words[0], numbers[0] if numbers else 1))
         self.most = self._most_discount()
+        # the discount is the same at every target: the flat one (no discount_near, every hook's most 0)
+        self.same_everywhere = self.most is not None and self.most == self.flat and not self.near
 
     def _most_discount(self) -> int | None:
         """The most discount any target can have (None: a discount hook cannot tell)."""
@@ -391,6 +394,56 @@ def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Co
             yield slot, cost
 
 
+class _Nearest:
+    """Whether an own cost (before the discount, the same at every target) and the books to others can be paid with
+    the range food to some target, told the targets' food one by one: a payment only grows with the food, so a food
+    no less than one found too much is not priced again.
+
+    >>> from revive_dsl.engine.state import Game, Player
+    >>> game = Game(players=[Player(seat=0, name="Ann", tribe="t", side="sun")])
+    >>> game.players[0].resources.update(gear=3, food=1)
+    >>> nearest = _Nearest(_Pricing(Ctx(game, 0, Rules.load(("base",))), "build"), {"gear": 3})
+    >>> nearest.payable(2), nearest.payable(3), nearest.payable(1)
+    (False, False, True)
+    """
+
+    def __init__(self, pricing: _Pricing, own: Cost, fees: int = 0):
+        self.pricing, self.fees = pricing, fees
+        self.own = res.discounted(own, pricing.flat)
+        self.open = pricing.payable_before_range(self.own, fees)  # False: no target at all
+        self.too_much: int | None = None  # the least food found too much so far
+
+    def payable(self, food: int | None) -> bool:
+        """Whether the payment with this much range food can be paid (None: the target is out of reach)."""
+        if not self.open or food is None or (self.too_much is not None and food >= self.too_much):
+            return False
+        if food == 0 or res.can_pay(self.pricing.ctx.player, self.pricing.payment(self.own, food, self.fees)):
+            return True
+        self.too_much = food
+        return False
+
+
+def explore_possible(ctx: Ctx) -> bool:
+    """Whether explore has an option: what ``next(explore_choices(ctx), None) is not None`` says, found with less
+    pricing where the discount is the same at every tile (most often): the tiles of one cost on their back are
+    priced only by their range food (:class:`_Nearest`)."""
+    pricing = _Pricing(ctx, "explore")
+    if not pricing.same_everywhere:
+        return next(explore_choices(ctx), None) is not None
+    rules, board = rules_of(ctx), ctx.game.board
+    cells = geo.geometry(rules).slot_cells
+    by_cost: dict[tuple, _Nearest] = {}
+    for slot in explore_targets(ctx):
+        own = back_parts(rules, board.tiles[slot]["tile"])[0]
+        key = tuple(own.items())
+        nearest = by_cost.get(key)
+        if nearest is None:
+            nearest = by_cost[key] = _Nearest(pricing, own)
+        if nearest.open and nearest.payable(pricing.food(list(cells[slot]))):
+            return True
+    return False
+
+
 def _prepares_only(body: n.Expr) -> bool:
     """Whether a machine's body only prepares the action that follows (``range 1``, ``discount 2 build``)."""
     items = body.items if isinstance(body, n.AllOf) else (body,)
@@ -404,7 +457,13 @@ def _helpers(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
     return usable_machines(ctx, during=action, plain=_prepares_only)
 
 
-def _possible_using(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -> bool:
+def has_option(ctx: Ctx, action: str) -> bool:
+    """Whether explore, build or populate has an option as things stand (:data:`POSSIBLE`; the state unchanged)."""
+    with unchanged(ctx.game):
+        return POSSIBLE[action](ctx)
+
+
+def _possible_using(ctx: Ctx, action: str, machines: Sequence[tuple[str, n.Expr]]) -> bool:
     """Whether the action has an option once these machines are activated (tried on a copy of the state)."""
     probe = Ctx(working_copy(ctx.game), ctx.seat, ctx.rules, source=ctx.source)  # copied as the probe reads it
     try:
@@ -412,22 +471,21 @@ def _possible_using(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -
             run_to_end(activate(probe, spot, body), [])
     except LookupError:  # a machine that asks something is not tried
         return False
-    with unchanged(probe.game):
-        return next(choices(probe), None) is not None
+    return has_option(probe, action)
 
 
-def _enabling(ctx: Ctx, choices, machines: Sequence[tuple[str, n.Expr]]) -> dict[str, n.Expr]:
+def _enabling(ctx: Ctx, action: str, machines: Sequence[tuple[str, n.Expr]]) -> dict[str, n.Expr]:
     """The machines, among ``machines``, of some group the player's energy can power that makes the action
     possible (machines only ever help an action, so only the largest groups need trying)."""
     size = min(ctx.player.energy, len(machines))
     out: dict[str, n.Expr] = {}
     for group in combinations(machines, size):
-        if _possible_using(ctx, choices, group):
+        if _possible_using(ctx, action, group):
             out.update(group)
     return out
 
 
-def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decision]:
+def _possible_after_machines(ctx: Ctx, action: str) -> Iterator[Decision]:
     """Whether the action has an option, ``machine during ACTION`` offered first when it has one (and the
     question asked again only if a machine was used, since nothing else changes the state). One option
     found is enough: the options are listed only if someone asks for them (:class:`ListedWhenAsked`). The
@@ -439,8 +497,7 @@ def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decisio
     that lead to an option, until it has one; then the ``during`` machines are offered as usual."""
 
     def possible() -> bool:
-        with unchanged(ctx.game):
-            return next(choices(ctx), None) is not None
+        return has_option(ctx, action)
 
     checked, ctx.allowed = ctx.allowed == action, None
     helpers = _helpers(ctx, action)
@@ -448,7 +505,7 @@ def _possible_after_machines(ctx: Ctx, action: str, choices) -> Iterator[Decisio
         return checked or possible()
     used = False
     while not possible():
-        enabling = _enabling(ctx, choices, _helpers(ctx, action))
+        enabling = _enabling(ctx, action, _helpers(ctx, action))
         if not enabling:
             return False
         prompt = "activate which machine (the action needs one)?"
@@ -509,7 +566,7 @@ def recruit_from_display_or_deck(ctx: Ctx) -> Effect:
 def explore(ctx: Ctx) -> Effect:
     """The explore action (or the free ``explore`` effect)."""
     yield from before_action(ctx, "explore")
-    if not (yield from _possible_after_machines(ctx, "explore", explore_choices)):
+    if not (yield from _possible_after_machines(ctx, "explore")):
         return
     rules, board = rules_of(ctx), ctx.game.board
     options: dict[str, Cost] = {}
@@ -584,10 +641,33 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
             yield space, size, cost
 
 
+def build_possible(ctx: Ctx) -> bool:
+    """Whether build has an option: what ``next(build_choices(ctx), None) is not None`` says, found with less pricing
+    where the discount is the same at every space (most often): the smallest building the player has left, priced at
+    each space only by its range food (:class:`_Nearest`)."""
+    pricing = _Pricing(ctx, "build")
+    if not pricing.same_everywhere:
+        return next(build_choices(ctx), None) is not None
+    rules, player = rules_of(ctx), ctx.player
+    gears = min((g for size, g in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1), default=None)
+    if gears is None:
+        return False
+    nearest = _Nearest(pricing, {"gear": gears})
+    if not nearest.open:
+        return False
+    may_build = MAY_BUILD.of(rules)
+    for space in build_targets(ctx):
+        if may_build and not all(may(ctx, space) for may in may_build):
+            continue
+        if nearest.payable(pricing.food([space])):
+            return True
+    return False
+
+
 def build(ctx: Ctx) -> Effect:
     """The build action (or the free ``build`` effect)."""
     yield from before_action(ctx, "build")
-    if not (yield from _possible_after_machines(ctx, "build", build_choices)):
+    if not (yield from _possible_after_machines(ctx, "build")):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     options: dict[str, dict[str, Cost]] = {}
@@ -724,10 +804,39 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
                 yield location, tech["id"], cost
 
 
+def populate_possible(ctx: Ctx) -> bool:
+    """Whether populate has an option: what ``next(populate_choices(ctx), None) is not None`` says, found with less
+    pricing where the discount is the same at every location (most often): each technology, with the books owed to
+    others at a location, priced there only by its range food (:class:`_Nearest`)."""
+    pricing = _Pricing(ctx, "populate")
+    if not pricing.same_everywhere:
+        return next(populate_choices(ctx), None) is not None
+    rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
+    techs = [(tech, _waives_fees(rules, player, tech)) for tech in next_technologies(rules, player)]
+    found: dict[tuple[str, int], _Nearest] = {}
+    for location in populate_targets(ctx):
+        there = board.figures.get(location, [])
+        if ctx.seat in there:
+            continue
+        food: int | None = -1  # not yet known: the range map is made only if some technology can be paid before it
+        for tech, waives in techs:
+            fees = 0 if waives else len(there)
+            nearest = found.get((tech["id"], fees))
+            if nearest is None:
+                nearest = found[tech["id"], fees] = _Nearest(pricing, {"book": tech["books"]}, fees)
+            if not nearest.open:
+                continue
+            if food == -1:
+                food = pricing.food([location])
+            if nearest.payable(food):
+                return True
+    return False
+
+
 def populate(ctx: Ctx) -> Effect:
     """The populate action (or the free ``populate`` effect)."""
     yield from before_action(ctx, "populate")
-    if not (yield from _possible_after_machines(ctx, "populate", populate_choices)):
+    if not (yield from _possible_after_machines(ctx, "populate")):
         return
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     options: dict[str, dict[str, Cost]] = {}
@@ -884,19 +993,17 @@ def action_possible(ctx: Ctx, action: str, before: bool = True) -> bool:
     >>> action_possible(ctx, "build"), game.players[0].resources.update(gear=3), action_possible(ctx, "build")
     (False, None, True)
     """
-    choices = BOARD_ACTIONS[action][1]
-    with unchanged(ctx.game):
-        if next(choices(ctx), None) is not None:
-            return True
+    if has_option(ctx, action):
+        return True
     helpers = _helpers(ctx, action)
-    if helpers and _enabling(ctx, choices, helpers):
+    if helpers and _enabling(ctx, action, helpers):
         return True
     if not before or not BEFORE_ACTION.of(ctx):
         return False
     probe = Ctx(working_copy(ctx.game), ctx.seat, ctx.rules, source=ctx.source)  # what could come first, tried
     run_first_answers(before_action(probe, action))
     helpers = _helpers(probe, action)
-    return bool(helpers) and bool(_enabling(probe, choices, helpers))
+    return bool(helpers) and bool(_enabling(probe, action, helpers))
 
 
 def _register(name: str) -> None:
@@ -921,6 +1028,9 @@ def _register(name: str) -> None:
     NEEDS[name] = possible  # the free action (a tribe ability, a card) is possible exactly when the move is
     WHY_NOT[name] = lambda ctx, call: _NOTHING_TO.get(name, "nothing to act on").format(player=ctx.player.name)
 
+
+# Whether each board action has an option (each agrees with its choices: tests/test_board_action_checks.py).
+POSSIBLE = {"explore": explore_possible, "build": build_possible, "populate": populate_possible}
 
 # What each board action may target, affordable or not (its choices go through these, in this order).
 TARGETS = {"explore": explore_targets, "build": build_targets, "populate": populate_targets}
