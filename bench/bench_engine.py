@@ -64,9 +64,10 @@ def median_us(fn, items) -> float:
 PROFILED = [
     ("listing the legal moves (legal_moves)", "game.py", "legal_moves"),
     ("  of which whether explore, build, populate have an option", "board_actions.py", "action_possible"),
-    ("    of which pricing explore's targets", "board_actions.py", "explore_choices"),
-    ("    of which pricing build's targets", "board_actions.py", "build_choices"),
-    ("    of which pricing populate's targets", "board_actions.py", "populate_choices"),
+    ("    of which explore's check (explore_possible)", "board_actions.py", "explore_possible"),
+    ("    of which build's check (build_possible)", "board_actions.py", "build_possible"),
+    ("    of which populate's check (populate_possible)", "board_actions.py", "populate_possible"),
+    ("      of which pricing every target (a discount differs by target)", "board_actions.py", "_choices_any"),
     ("    of which machines tried on a copy (_enabling)", "board_actions.py", "_enabling"),
     ("answering a decision (Runner.answer)", "game.py", "answer"),
     ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
@@ -74,7 +75,7 @@ PROFILED = [
     ("range maps searched (_searched)", "range.py", "_searched"),
     ("range maps' keys (range_key)", "range.py", "range_key"),
     ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
-    ("the random player choosing (RandomDriver.answer)", "drivers.py", "answer"),
+    ("the random player (RandomDriver.answer: the turn's moves listed in it)", "drivers.py", "answer"),
 ]
 
 

@@ -70,3 +70,38 @@ def test_the_checks_agree_where_a_discount_differs_from_target_to_target():
     for seed in (1, 8):
         _compared(rules, DISCOUNTING, seed, seen)
     assert sum(n for (_, _, fast), n in seen.items() if not fast) > 100  # pricing every target, as before
+
+
+def _machines_compared(rules: Rules, players, seed: int, seen: Counter) -> None:
+    from itertools import combinations
+
+    runner, driver = Runner(new_game(rules, players, seed=seed), rules), RandomDriver(seed)
+    while (decision := runner.decision()) is not None:
+        runner.answer(driver.answer(decision))
+        if not runner.between_moves:
+            continue
+        game = runner.game
+        ctx = Ctx(game, game.turn.player, rules)
+        for action in CHOICES:
+            helpers = actions._helpers(ctx, action)
+            for size in range(1, min(ctx.player.energy, len(helpers)) + 1):
+                for group in combinations(helpers, size):
+                    found = actions._possible_using(ctx, action, group)
+                    assert found == actions._possible_using(ctx, action, group, on_a_copy=True), (action, group)
+                    seen[found, actions._prepared(ctx, action, group) is not None] += 1
+
+
+@pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids="+".join)
+def test_machines_that_prepare_an_action_are_priced_as_activating_them_on_a_copy_finds(packs):
+    """Whether an action has an option once machines that only prepare it (``range N``, ``discount N``) are activated
+    is priced with their range and discount added, not by activating them on a copy of the state: the two agree for
+    every group of the player's machines on every state of random games."""
+    load_all()
+    rules = Rules.load(packs)
+    seen: Counter = Counter()
+    for count in (2, 4):
+        _machines_compared(rules, _seating(rules, count, count), 60 + count, seen)
+    if "abyss" in packs:  # its unstable machines flip when activated: tried on a copy, as before
+        assert seen[True, False] + seen[False, False] > 0, seen
+    else:
+        assert seen[True, True] > 0 and seen[False, True] > 0, seen

@@ -365,10 +365,10 @@ def shown_tiles(rules: Rules, board: Any) -> tuple:
     >>> shown_tiles(Rules.load(("base",)), board)
     (('s1', 'start_tile_1', 0), ('a01', 'area_tile'))
     """
-    component = rules.component
+    component, group = rules.component, geometry(rules).slot_group
     return tuple(
         (slot, placed["tile"], placed.get("orientation", 0))
-        if explored(rules, board, slot)
+        if placed and (placed.get("explored", False) or group.get(slot) == "starting_slots")  # as explored() says
         else (slot, component(placed["tile"]).kind if placed else None)
         for slot, placed in board.tiles.items()
     )

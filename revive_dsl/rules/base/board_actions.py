@@ -67,7 +67,7 @@ from revive_dsl.engine.state import all_buildings, tokens_at, working_copy
 from revive_dsl.engine.triggers import fire
 from revive_dsl.rules.base.cards import offer_machines_during, take_citizen
 from revive_dsl.rules.base.gains import gain_points
-from revive_dsl.rules.base.machines import activate, machine_labels, usable_machines
+from revive_dsl.rules.base.machines import ON_ACTIVATE, activate, machine_labels, usable_machines
 from revive_dsl.rules.base.scoring import side_index
 from revive_dsl.rules.base.tracks_api import advance
 
@@ -177,13 +177,15 @@ class _Pricing:
     {'book': 1}
     """
 
-    def __init__(self, ctx: Ctx, action: str, reach: dict[str, int] | None = None):
+    def __init__(self, ctx: Ctx, action: str, reach: dict[str, int] | None = None, more: tuple[int, int] = (0, 0)):
         self.ctx, self.action, self._reach = ctx, action, reach
         self._hooks = DISCOUNT_HOOKS.of(ctx)
         self._discounts: dict[tuple[str, ...], int] = {}  # targets -> discount there (a state never changes here)
         self._beyond: dict[tuple, bool] = {}  # (own cost's items, fees) -> beyond reach
         turn = ctx.game.turn
-        self.flat = turn.discounts.get(action, 0) + turn.discounts.get("any", 0)
+        # ``more``: (range, discount) as if machines had added them to the turn's (see _possible_using)
+        self.more_range = more[0]
+        self.flat = turn.discounts.get(action, 0) + turn.discounts.get("any", 0) + more[1]
         self.near: list[tuple[str, int]] = []  # discount_near: (token, amount)
         self.less: list[tuple[str, int]] = []  # pay_less: (resource, amount)
         for call in lasting_modifiers(rules_of(ctx), ctx.player):
@@ -227,7 +229,10 @@ class _Pricing:
         """Food for range to the nearest target (None: unreachable); the range map is made on first use."""
         if self._reach is None and not self.ctx.game.turn.unlimited_range:
             self._reach = range_costs(self.ctx)
-        return range_cost(self.ctx, targets, self._reach)
+        food = range_cost(self.ctx, targets, self._reach)
+        if food and self.more_range:  # each range more is a food less, down to 0 (what range_costs' bonus does)
+            food = max(0, food - self.more_range)
+        return food
 
     def discount(self, targets: list[str]) -> int:
         """The discount at these targets (see :func:`discount`); worked out once per targets (a building's two
@@ -380,11 +385,14 @@ def explore_targets(ctx: Ctx) -> list[str]:
     return geo.face_down_slots(rules_of(ctx), ctx.game.board)
 
 
-def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Cost]]:
+def explore_choices(
+    ctx: Ctx, only: str | None = None, *, pricing: _Pricing | None = None
+) -> Iterator[tuple[str, Cost]]:
     """(slot, payment) of each option of :func:`explore_options`, one by one (availability needs only the first);
-    ``only``: that slot's alone, if it is an option (a given answer is priced on its own)."""
+    ``only``: that slot's alone, if it is an option (a given answer is priced on its own); ``pricing``: the prices
+    to use, if made already."""
     rules, board = rules_of(ctx), ctx.game.board
-    pricing = _Pricing(ctx, "explore")
+    pricing = _Pricing(ctx, "explore") if pricing is None else pricing
     for slot in explore_targets(ctx):
         if only is not None and slot != only:
             continue
@@ -392,6 +400,11 @@ def explore_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, Co
         cost = pricing.payable(back_parts(rules, board.tiles[slot]["tile"])[0], cells)
         if cost is not None:
             yield slot, cost
+
+
+def _choices_any(choices, ctx: Ctx, pricing: _Pricing) -> bool:
+    """Whether an action's choices have a first one: every target priced in turn until one can be paid."""
+    return next(choices(ctx, pricing=pricing), None) is not None
 
 
 class _Nearest:
@@ -423,13 +436,13 @@ class _Nearest:
         return False
 
 
-def explore_possible(ctx: Ctx) -> bool:
+def explore_possible(ctx: Ctx, more: tuple[int, int] = (0, 0)) -> bool:
     """Whether explore has an option: what ``next(explore_choices(ctx), None) is not None`` says, found with less
     pricing where the discount is the same at every tile (most often): the tiles of one cost on their back are
     priced only by their range food (:class:`_Nearest`)."""
-    pricing = _Pricing(ctx, "explore")
+    pricing = _Pricing(ctx, "explore", more=more)
     if not pricing.same_everywhere:
-        return next(explore_choices(ctx), None) is not None
+        return _choices_any(explore_choices, ctx, pricing)
     rules, board = rules_of(ctx), ctx.game.board
     cells = geo.geometry(rules).slot_cells
     by_cost: dict[tuple, _Nearest] = {}
@@ -457,14 +470,38 @@ def _helpers(ctx: Ctx, action: str) -> list[tuple[str, n.Expr]]:
     return usable_machines(ctx, during=action, plain=_prepares_only)
 
 
-def has_option(ctx: Ctx, action: str) -> bool:
-    """Whether explore, build or populate has an option as things stand (:data:`POSSIBLE`; the state unchanged)."""
+def has_option(ctx: Ctx, action: str, more: tuple[int, int] = (0, 0)) -> bool:
+    """Whether explore, build or populate has an option as things stand (:data:`POSSIBLE`; the state unchanged);
+    ``more``: with this much more range and discount for the action, as machines that prepare it would give."""
     with unchanged(ctx.game):
-        return POSSIBLE[action](ctx)
+        return POSSIBLE[action](ctx, more)
 
 
-def _possible_using(ctx: Ctx, action: str, machines: Sequence[tuple[str, n.Expr]]) -> bool:
-    """Whether the action has an option once these machines are activated (tried on a copy of the state)."""
+def _prepared(ctx: Ctx, action: str, machines: Sequence[tuple[str, n.Expr]]) -> tuple[int, int] | None:
+    """The range and the discount on ``action`` these machines would add to the turn, when each only does that
+    (``range N``, ``discount N [ACTION]``, run as the words ``range`` and ``discount`` here run them) and activating a
+    machine does nothing else in this game (:data:`~revive_dsl.rules.base.machines.ON_ACTIVATE`); else None."""
+    if ON_ACTIVATE.of(ctx) or EFFECTS.get("range") is not _range or EFFECTS.get("discount") is not _discount:
+        return None
+    more_range = more_discount = 0
+    for _spot, body in machines:
+        for item in body.items if isinstance(body, n.AllOf) else (body,):
+            if not isinstance(item, n.Call) or item.name not in ("range", "discount"):
+                return None
+            if item.name == "range":
+                more_range += count_arg(item)
+            elif (args(item)[1] or ["any"])[0] in (action, "any"):
+                more_discount += count_arg(item)
+    return more_range, more_discount
+
+
+def _possible_using(ctx: Ctx, action: str, machines: Sequence[tuple[str, n.Expr]], on_a_copy: bool = False) -> bool:
+    """Whether the action has an option once these machines are activated: priced with what they add, when they
+    only prepare the action (:func:`_prepared`), else tried on a copy of the state (``on_a_copy``: always so, the
+    reference a test compares with). The energy they take is never part of a price."""
+    more = None if on_a_copy else _prepared(ctx, action, machines)
+    if more is not None:
+        return has_option(ctx, action, more)
     probe = Ctx(working_copy(ctx.game), ctx.seat, ctx.rules, source=ctx.source)  # copied as the probe reads it
     try:
         for spot, body in machines:
@@ -613,8 +650,11 @@ def build_targets(ctx: Ctx) -> list[str]:
     return list(dict.fromkeys([*spaces, *(s for hook in extra for s in hook(ctx))])) if extra else list(spaces)
 
 
-def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
-    """(space, size, payment) of each option of :func:`build_options`, one by one (``only``: that space's)."""
+def build_choices(
+    ctx: Ctx, only: str | None = None, *, pricing: _Pricing | None = None
+) -> Iterator[tuple[str, str, Cost]]:
+    """(space, size, payment) of each option of :func:`build_options`, one by one (``only``: that space's;
+    ``pricing``: the prices to use, if made already)."""
     rules, player = rules_of(ctx), ctx.player
     sizes = sorted(
         ((size, gears) for size, gears in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1),
@@ -622,7 +662,7 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
     )
     if not sizes:
         return
-    pricing = _Pricing(ctx, "build")
+    pricing = _Pricing(ctx, "build") if pricing is None else pricing
     # a size whose gears cannot be paid anywhere, even with the most discount, is no option at any space (nor is
     # any larger): dropped before the spaces are gone through
     sizes = list(takewhile(lambda pair: not pricing.beyond_reach({"gear": pair[1]}), sizes))
@@ -641,13 +681,13 @@ def build_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str,
             yield space, size, cost
 
 
-def build_possible(ctx: Ctx) -> bool:
+def build_possible(ctx: Ctx, more: tuple[int, int] = (0, 0)) -> bool:
     """Whether build has an option: what ``next(build_choices(ctx), None) is not None`` says, found with less pricing
     where the discount is the same at every space (most often): the smallest building the player has left, priced at
     each space only by its range food (:class:`_Nearest`)."""
-    pricing = _Pricing(ctx, "build")
+    pricing = _Pricing(ctx, "build", more=more)
     if not pricing.same_everywhere:
-        return next(build_choices(ctx), None) is not None
+        return _choices_any(build_choices, ctx, pricing)
     rules, player = rules_of(ctx), ctx.player
     gears = min((g for size, g in BUILDING_GEARS.items() if player.buildings_left.get(size, 0) >= 1), default=None)
     if gears is None:
@@ -777,14 +817,16 @@ def populate_targets(ctx: Ctx) -> list[str]:
     return geo.locations(rules_of(ctx), ctx.game.board)
 
 
-def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, str, Cost]]:
+def populate_choices(
+    ctx: Ctx, only: str | None = None, *, pricing: _Pricing | None = None
+) -> Iterator[tuple[str, str, Cost]]:
     """(location, technology id, payment) of each option of :func:`populate_options`, one by one (``only``: that
-    location's)."""
+    location's; ``pricing``: the prices to use, if made already)."""
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
     techs = next_technologies(rules, player)
     if not techs:
         return
-    pricing = _Pricing(ctx, "populate")
+    pricing = _Pricing(ctx, "populate") if pricing is None else pricing
     # a technology whose books cannot be paid anywhere, even with the most discount and no books to others, is no
     # option at any location: dropped before the locations are gone through
     techs = [tech for tech in techs if not pricing.beyond_reach({"book": tech["books"]})]
@@ -804,26 +846,30 @@ def populate_choices(ctx: Ctx, only: str | None = None) -> Iterator[tuple[str, s
                 yield location, tech["id"], cost
 
 
-def populate_possible(ctx: Ctx) -> bool:
+def populate_possible(ctx: Ctx, more: tuple[int, int] = (0, 0)) -> bool:
     """Whether populate has an option: what ``next(populate_choices(ctx), None) is not None`` says, found with less
     pricing where the discount is the same at every location (most often): each technology, with the books owed to
     others at a location, priced there only by its range food (:class:`_Nearest`)."""
-    pricing = _Pricing(ctx, "populate")
+    pricing = _Pricing(ctx, "populate", more=more)
     if not pricing.same_everywhere:
-        return next(populate_choices(ctx), None) is not None
+        return _choices_any(populate_choices, ctx, pricing)
     rules, board, player = rules_of(ctx), ctx.game.board, ctx.player
-    techs = [(tech, _waives_fees(rules, player, tech)) for tech in next_technologies(rules, player)]
-    found: dict[tuple[str, int], _Nearest] = {}
+    # a technology whose books cannot be paid with no books to others is no option anywhere (as in populate_choices)
+    techs = [tech for tech in next_technologies(rules, player) if _Nearest(pricing, {"book": tech["books"]}).open]
+    if not techs:
+        return False
+    waived = [_waives_fees(rules, player, tech) for tech in techs]
+    found: dict[tuple[int, int], _Nearest] = {}
     for location in populate_targets(ctx):
         there = board.figures.get(location, [])
         if ctx.seat in there:
             continue
         food: int | None = -1  # not yet known: the range map is made only if some technology can be paid before it
-        for tech, waives in techs:
-            fees = 0 if waives else len(there)
-            nearest = found.get((tech["id"], fees))
+        for index, tech in enumerate(techs):
+            fees = 0 if waived[index] else len(there)
+            nearest = found.get((index, fees))
             if nearest is None:
-                nearest = found[tech["id"], fees] = _Nearest(pricing, {"book": tech["books"]}, fees)
+                nearest = found[index, fees] = _Nearest(pricing, {"book": tech["books"]}, fees)
             if not nearest.open:
                 continue
             if food == -1:
