@@ -56,6 +56,17 @@ def test_a_decision_listed_when_asked_draws_each_legal_answer_alike_without_list
     assert len(tested) < 4 * 10_000
 
 
+def test_a_drawn_answer_is_taken_without_testing_it_again():
+    tested: list[str] = []
+    decision = _lazy({"s4", "s9"}, [f"s{i}" for i in range(12)], tested)
+    drawn = decision.sample(random.Random(5))
+    before = len(tested)
+    assert decision.known(drawn) and decision.choose(drawn).key == drawn
+    assert len(tested) == before and not decision.listed
+    other = ({"s4", "s9"} - {drawn}).pop()
+    assert not decision.known(other) and decision.choose(other).key == other and len(tested) == before + 1
+
+
 def test_a_listed_decision_draws_from_its_list_as_a_plain_decision_does():
     candidates = [f"s{i}" for i in range(20)]
     legal = {"s2", "s5", "s7"}

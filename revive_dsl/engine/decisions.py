@@ -143,6 +143,11 @@ class ListedWhenAsked(Decision):
         """Whether the options have been listed."""
         return "_listed" in self.__dict__
 
+    def known(self, key: str) -> bool:
+        """Whether ``key`` is known to be legal without testing it again: listed, or drawn by :meth:`sample`."""
+        listed = self.__dict__.get("_listed")
+        return any(o.key == key for o in listed) if listed is not None else key in self.__dict__.get("_drawn", ())
+
     @property
     def options(self) -> tuple[Option, ...]:  # type: ignore[override]
         listed = self.__dict__.get("_listed")
@@ -154,7 +159,9 @@ class ListedWhenAsked(Decision):
     def choose(self, key: str) -> Option:
         if "_listed" in self.__dict__:
             return super().choose(key)
-        found = self._test(key)
+        found = self.__dict__.get("_drawn", {}).get(key)  # drawn by sample: tested already
+        if found is None:
+            found = self._test(key)
         if found is None:
             raise IllegalAnswer(self, key)
         return found
@@ -170,8 +177,10 @@ class ListedWhenAsked(Decision):
         for i in range(len(keys)):
             j = rng.randrange(i, len(keys))
             keys[i], keys[j] = keys[j], keys[i]
-            if self._test(keys[i]) is not None:
-                return keys[i]
+            found = self._test(keys[i])
+            if found is not None:
+                self.__dict__.setdefault("_drawn", {})[found.key] = found  # the answer to it is not tested again
+                return found.key
         raise ValueError(f"{self.title} ({self.prompt}) has no legal answer to draw")
 
 

@@ -293,7 +293,7 @@ class Runner:
         self._work: Game | None = None
         self._gen: Effect | None = None
         self._pending: Decision | None = None
-        self._turn: tuple[Game, Decision] | None = None  # the turn's decision last asked, and of which state
+        self._turn: tuple[Game, TurnDecision] | None = None  # the turn's decision last asked, and of which state
         self.log: list[str] = []
 
     def decision(self) -> Decision | None:
@@ -319,7 +319,7 @@ class Runner:
         tested on its own: the move's label)."""
         asked = self._turn is not None and self._turn[0] is self.game and self._at_turn()
         try:
-            if asked and self._turn[1].listed:
+            if asked and self._turn[1].known(key):  # listed, or drawn at random: not tested again
                 option = self._turn[1].choose(key)
             elif self._at_turn() and move_allowed(self.game, key, given):  # testing one move: cheaper than listing
                 option = Option(key, _move_label(key))
