@@ -67,7 +67,7 @@ PROFILED = [
     ("    of which explore's check (explore_possible)", "board_actions.py", "explore_possible"),
     ("    of which build's check (build_possible)", "board_actions.py", "build_possible"),
     ("    of which populate's check (populate_possible)", "board_actions.py", "populate_possible"),
-    ("      of which pricing every target (a discount differs by target)", "board_actions.py", "_choices_any"),
+    ("      of which every target priced (discounts differ)", "board_actions.py", "_choices_any"),
     ("    of which machines tried on a copy (_enabling)", "board_actions.py", "_enabling"),
     ("answering a decision (Runner.answer)", "game.py", "answer"),
     ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
@@ -75,7 +75,7 @@ PROFILED = [
     ("range maps searched (_searched)", "range.py", "_searched"),
     ("range maps' keys (range_key)", "range.py", "range_key"),
     ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
-    ("the random player (RandomDriver.answer: the turn's moves listed in it)", "drivers.py", "answer"),
+    ("the random player (RandomDriver.answer; the listing inside)", "drivers.py", "answer"),
 ]
 
 
@@ -86,12 +86,21 @@ def _play_games(rules: Rules, seed: int, games: int) -> int:
 
 def profile(rules: Rules, seed: int, games: int) -> None:
     """Shares of random play's time and what they cost a decision, from a statistical profiler (bench/sampling.py):
-    the games are timed alone, then sampled."""
+    the games are timed alone, then sampled, each time with no range map or map layout kept from before (the same
+    games played again would find every one kept)."""
     from sampling import Sampler
 
+    from revive_dsl.engine import geometry
+
+    def afresh() -> None:
+        rules._range_maps.clear()
+        geometry.geometry(rules).memo.clear()
+
+    afresh()
     start = time.process_time()
     decisions = _play_games(rules, seed, games)
     per_decision = (time.process_time() - start) / decisions * 1e6
+    afresh()
     with Sampler(within=("bench_engine.py", "_play_games")) as sampler:
         _play_games(rules, seed, games)
     print(f"where random play's time goes: {games} 4-player games, {decisions} decisions, {per_decision:.0f} µs a")
