@@ -32,16 +32,7 @@ from revive_dsl.engine.game import Runner  # noqa: E402
 from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.setup import new_game  # noqa: E402
-
-
-def seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
-    tribes = rules.ids("tribe")
-    out = []
-    for seat in range(count):
-        tribe = tribes[(index + seat) % len(tribes)]
-        sides = list(rules.data(tribe)["sides"])
-        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
-    return out
+from revive_dsl.engine.simulate import seating  # noqa: E402
 
 
 def positions() -> list[Position]:

@@ -40,12 +40,9 @@ sys.path.insert(0, str(ROOT))
 
 from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
-from revive_dsl.engine.simulate import play_random_game  # noqa: E402
+from revive_dsl.engine.simulate import play_random_game, seating  # noqa: E402  (the engine benchmark's seats)
 from revive_dsl.replay import Replay, dump_script, load_script_text, script_from_answers  # noqa: E402
 from revive_dsl.replay.script import forget_read_scripts  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import seating  # noqa: E402  (the same seats as the engine benchmark)
 
 
 def scripts_for(rules: Rules, count: int, games: int, seed: int) -> list[str]:

@@ -16,6 +16,7 @@ from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
+from revive_dsl.engine.simulate import seating
 from revive_dsl.rules.base import board_actions as actions
 
 CHOICES = {"explore": actions.explore_choices, "build": actions.build_choices, "populate": actions.populate_choices}
@@ -23,23 +24,17 @@ CHOICES = {"explore": actions.explore_choices, "build": actions.build_choices, "
 DISCOUNTING = [("A", "ox49", "moon"), ("B", "ox49", "sun"), ("C", "kuniban", "sun"), ("D", "vukuntur", "moon")]
 
 
-def _seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
-    tribes = rules.ids("tribe")
-    out = []
-    for seat in range(count):
-        tribe = tribes[(index + seat) % len(tribes)]
-        sides = list(rules.data(tribe)["sides"])
-        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
-    return out
-
-
-def _compared(rules: Rules, players: list[tuple[str, str, str]], seed: int, seen: Counter) -> None:
+def _states(rules: Rules, players: list[tuple[str, str, str]], seed: int):
+    """Every state between moves of a random game."""
     runner, driver = Runner(new_game(rules, players, seed=seed), rules), RandomDriver(seed)
     while (decision := runner.decision()) is not None:
         runner.answer(driver.answer(decision))
-        if not runner.between_moves:
-            continue
-        game = runner.game
+        if runner.between_moves:
+            yield runner.game
+
+
+def _compared(rules: Rules, players: list[tuple[str, str, str]], seed: int, seen: Counter) -> None:
+    for game in _states(rules, players, seed):
         for seat in range(len(game.players)):
             ctx = Ctx(game, seat, rules)
             for action, choices in CHOICES.items():
@@ -58,7 +53,7 @@ def test_whether_an_action_has_an_option_is_what_pricing_every_target_says(packs
     rules = Rules.load(packs)
     seen: Counter = Counter()
     for index in range(2 if count > 1 else 6):  # a solo game is short
-        _compared(rules, _seating(rules, count, 3 * index + count), 40 + index, seen)
+        _compared(rules, seating(rules, count, 3 * index + count), 40 + index, seen)
     for action in CHOICES:  # each check answered both ways, by its own shorter way
         assert seen[action, True, True] > 0 and seen[action, False, True] > 0, (action, seen)
 
@@ -75,12 +70,7 @@ def test_the_checks_agree_where_a_discount_differs_from_target_to_target():
 def _machines_compared(rules: Rules, players, seed: int, seen: Counter) -> None:
     from itertools import combinations
 
-    runner, driver = Runner(new_game(rules, players, seed=seed), rules), RandomDriver(seed)
-    while (decision := runner.decision()) is not None:
-        runner.answer(driver.answer(decision))
-        if not runner.between_moves:
-            continue
-        game = runner.game
+    for game in _states(rules, players, seed):
         ctx = Ctx(game, game.turn.player, rules)
         for action in CHOICES:
             helpers = actions._helpers(ctx, action)
@@ -100,7 +90,7 @@ def test_machines_that_prepare_an_action_are_priced_as_activating_them_on_a_copy
     rules = Rules.load(packs)
     seen: Counter = Counter()
     for count in (2, 4):
-        _machines_compared(rules, _seating(rules, count, count), 60 + count, seen)
+        _machines_compared(rules, seating(rules, count, count), 60 + count, seen)
     if "abyss" in packs:  # its unstable machines flip when activated: tried on a copy, as before
         assert seen[True, False] + seen[False, False] > 0, seen
     else:

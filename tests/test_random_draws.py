@@ -18,18 +18,9 @@ from revive_dsl.engine.game import Runner, TurnDecision, game_moves
 from revive_dsl.engine.registry import load_all
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
+from revive_dsl.engine.simulate import seating
 
 PACK_SETS = [("base",), ("base", "abyss")]
-
-
-def seating(rules: Rules, count: int, index: int) -> list[tuple[str, str, str]]:
-    tribes = rules.ids("tribe")
-    out = []
-    for seat in range(count):
-        tribe = tribes[(index + seat) % len(tribes)]
-        sides = list(rules.data(tribe)["sides"])
-        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
-    return out
 
 
 def _lazy(legal: set[str], candidates: list[str], tested: list[str]) -> ListedWhenAsked:

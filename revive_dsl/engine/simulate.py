@@ -15,6 +15,22 @@ from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 
 
+def seating(rules: Rules, count: int, index: int = 0) -> list[tuple[str, str, str]]:
+    """``count`` players ``P1``... for a trial game: the tribes in content order from the ``index``-th on, each
+    with the side of the same turn (so games ``index`` 0, 1, 2... seat other tribes and sides).
+
+    >>> seating(Rules.load(("base",)), 2, 1)
+    [('P1', 'hofstadterians', 'moon'), ('P2', 'ox49', 'sun')]
+    """
+    tribes = rules.ids("tribe")
+    out = []
+    for seat in range(count):
+        tribe = tribes[(index + seat) % len(tribes)]
+        sides = list(rules.data(tribe)["sides"])
+        out.append((f"P{seat + 1}", tribe, sides[(index + seat) % len(sides)]))
+    return out
+
+
 class BrokenInvariant(AssertionError):
     """A state reached by legal moves broke an invariant."""
 
