@@ -6,6 +6,7 @@ state of random games of both pack sets and 1-4 players, and of games whose trib
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +96,38 @@ def test_machines_that_prepare_an_action_are_priced_as_activating_them_on_a_copy
         assert seen[True, False] + seen[False, False] > 0, seen
     else:
         assert seen[True, True] > 0 and seen[False, True] > 0, seen
+
+
+def _script_paths() -> list:
+    root = Path(__file__).resolve().parent.parent / "replays"
+    return sorted(p for p in root.rglob("*.yaml") if "__snapshots__" not in p.parts)
+
+
+def test_the_checks_agree_on_every_state_of_every_bundled_script():
+    """The same comparisons on the states of every bundled script (games, rules, tutorials, random games): for every
+    player, whether each board action has an option, and for the player whose turn it is, each group of machines."""
+    from itertools import combinations
+
+    from revive_dsl.replay import Replay, load_script
+
+    load_all()
+    compared = 0
+    for path in _script_paths():
+        replay = Replay(load_script(path))
+        replay.run()
+        for game in replay.states:
+            rules = replay.rules
+            for seat in range(len(game.players)):
+                ctx = Ctx(game, seat, rules)
+                for action, choices in CHOICES.items():
+                    with unchanged(game):
+                        reference = next(choices(ctx), None) is not None
+                        assert actions.POSSIBLE[action](ctx) == reference, (path.name, action, seat)
+                    compared += 1
+            ctx = Ctx(game, game.turn.player, rules)
+            for action in CHOICES:
+                helpers = actions._helpers(ctx, action)
+                for group in combinations(helpers, min(ctx.player.energy, len(helpers))):
+                    found = actions._possible_using(ctx, action, group)
+                    assert found == actions._possible_using(ctx, action, group, on_a_copy=True), (path.name, group)
+    assert compared > 10_000
