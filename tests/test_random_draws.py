@@ -180,3 +180,21 @@ def test_the_margins_a_search_rates_by_take_away_the_secret_cards_points_as_scor
             checked += 1
     assert margins_as_seen(rules, runner.game) == _margins_as_seen_by_rescoring(rules, runner.game)
     assert runner.game.turn.over and checked > 30
+
+
+def test_the_margins_agree_with_scoring_again_on_every_state_of_every_bundled_script():
+    from pathlib import Path
+
+    from revive_dsl.ai.evaluate import margins_as_seen
+    from revive_dsl.replay import Replay, load_script
+
+    load_all()
+    root = Path(__file__).resolve().parent.parent / "replays"
+    checked = 0
+    for path in sorted(p for p in root.rglob("*.yaml") if "__snapshots__" not in p.parts):
+        replay = Replay(load_script(path))
+        replay.run()
+        for game in replay.states:
+            assert margins_as_seen(replay.rules, game) == _margins_as_seen_by_rescoring(replay.rules, game), path.name
+            checked += 1
+    assert checked > 1000
