@@ -6,6 +6,7 @@ state of random games of both pack sets and 1-4 players, and of games whose trib
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -34,17 +35,36 @@ def _states(rules: Rules, players: list[tuple[str, str, str]], seed: int):
             yield runner.game
 
 
+def _checks_compared(rules: Rules, game, seen: Counter) -> None:
+    """For every player of this state: whether each board action has an option, by its check and by pricing every
+    target; ``seen`` counts (action, answer, whether the check took its shorter way)."""
+    for seat in range(len(game.players)):
+        ctx = Ctx(game, seat, rules)
+        for action, choices in CHOICES.items():
+            with unchanged(game):
+                reference = next(choices(ctx), None) is not None
+                found = actions.POSSIBLE[action](ctx)
+                fast = actions._Pricing(ctx, action).same_everywhere
+            assert found == reference, (action, seat, game.turn.player)
+            seen[action, found, fast] += 1
+
+
+def _machines_compared(rules: Rules, game, seen: Counter) -> None:
+    """For the player whose turn it is: each group of their machines, priced with what it adds and activated on a
+    copy; ``seen`` counts (answer, whether it was priced)."""
+    ctx = Ctx(game, game.turn.player, rules)
+    for action in CHOICES:
+        helpers = actions._helpers(ctx, action)
+        for size in range(1, min(ctx.player.energy, len(helpers)) + 1):
+            for group in combinations(helpers, size):
+                found = actions._possible_using(ctx, action, group)
+                assert found == actions._possible_using(ctx, action, group, on_a_copy=True), (action, group)
+                seen[found, actions._prepared(ctx, action, group) is not None] += 1
+
+
 def _compared(rules: Rules, players: list[tuple[str, str, str]], seed: int, seen: Counter) -> None:
     for game in _states(rules, players, seed):
-        for seat in range(len(game.players)):
-            ctx = Ctx(game, seat, rules)
-            for action, choices in CHOICES.items():
-                with unchanged(game):
-                    reference = next(choices(ctx), None) is not None
-                    found = actions.POSSIBLE[action](ctx)
-                    fast = actions._Pricing(ctx, action).same_everywhere
-                assert found == reference, (action, seat, game.turn.player, seed)
-                seen[action, found, fast] += 1
+        _checks_compared(rules, game, seen)
 
 
 @pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids="+".join)
@@ -68,20 +88,6 @@ def test_the_checks_agree_where_a_discount_differs_from_target_to_target():
     assert sum(n for (_, _, fast), n in seen.items() if not fast) > 100  # pricing every target, as before
 
 
-def _machines_compared(rules: Rules, players, seed: int, seen: Counter) -> None:
-    from itertools import combinations
-
-    for game in _states(rules, players, seed):
-        ctx = Ctx(game, game.turn.player, rules)
-        for action in CHOICES:
-            helpers = actions._helpers(ctx, action)
-            for size in range(1, min(ctx.player.energy, len(helpers)) + 1):
-                for group in combinations(helpers, size):
-                    found = actions._possible_using(ctx, action, group)
-                    assert found == actions._possible_using(ctx, action, group, on_a_copy=True), (action, group)
-                    seen[found, actions._prepared(ctx, action, group) is not None] += 1
-
-
 @pytest.mark.parametrize("packs", [("base",), ("base", "abyss")], ids="+".join)
 def test_machines_that_prepare_an_action_are_priced_as_activating_them_on_a_copy_finds(packs):
     """Whether an action has an option once machines that only prepare it (``range N``, ``discount N``) are activated
@@ -91,7 +97,8 @@ def test_machines_that_prepare_an_action_are_priced_as_activating_them_on_a_copy
     rules = Rules.load(packs)
     seen: Counter = Counter()
     for count in (2, 4):
-        _machines_compared(rules, seating(rules, count, count), 60 + count, seen)
+        for game in _states(rules, seating(rules, count, count), 60 + count):
+            _machines_compared(rules, game, seen)
     if "abyss" in packs:  # its unstable machines flip when activated: tried on a copy, as before
         assert seen[True, False] + seen[False, False] > 0, seen
     else:
@@ -106,28 +113,14 @@ def _script_paths() -> list:
 def test_the_checks_agree_on_every_state_of_every_bundled_script():
     """The same comparisons on the states of every bundled script (games, rules, tutorials, random games): for every
     player, whether each board action has an option, and for the player whose turn it is, each group of machines."""
-    from itertools import combinations
-
     from revive_dsl.replay import Replay, load_script
 
     load_all()
-    compared = 0
+    seen: Counter = Counter()
     for path in _script_paths():
         replay = Replay(load_script(path))
         replay.run()
         for game in replay.states:
-            rules = replay.rules
-            for seat in range(len(game.players)):
-                ctx = Ctx(game, seat, rules)
-                for action, choices in CHOICES.items():
-                    with unchanged(game):
-                        reference = next(choices(ctx), None) is not None
-                        assert actions.POSSIBLE[action](ctx) == reference, (path.name, action, seat)
-                    compared += 1
-            ctx = Ctx(game, game.turn.player, rules)
-            for action in CHOICES:
-                helpers = actions._helpers(ctx, action)
-                for group in combinations(helpers, min(ctx.player.energy, len(helpers))):
-                    found = actions._possible_using(ctx, action, group)
-                    assert found == actions._possible_using(ctx, action, group, on_a_copy=True), (path.name, group)
-    assert compared > 10_000
+            _checks_compared(replay.rules, game, seen)
+            _machines_compared(replay.rules, game, seen)
+    assert sum(seen.values()) > 10_000
