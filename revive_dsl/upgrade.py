@@ -379,7 +379,7 @@ def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
     written = dict(setup.get("outcomes") or {})
     rules = script_rules(script)
     outcomes = setup_outcomes(rules, players, int(setup["seed"]), script.data.get("variants", []), written)
-    if all(written.get(name) == value for name, value in outcomes.items()):
+    if all(written.get(name) == value for name, value in outcomes.items()) and "recorded" in setup:
         return None, None
     new_text = _set_outcomes(text, {**outcomes, **written}, file)
     try:
@@ -396,8 +396,8 @@ def outcomes_text(text: str, file: str) -> tuple[str | None, Diagnostic | None]:
 
 
 def _set_outcomes(text: str, outcomes: dict[str, Any], file: str = "<script>") -> str:
-    """The text with ``setup.outcomes`` written (in place of any there), as a block under ``setup``; the rest of
-    the file as it was (a flow-style ``setup: {...}`` is written out as a block)."""
+    """The text with ``setup.outcomes`` written (in place of any there) after ``recorded: true``, as a block under
+    ``setup``; the rest of the file as it was (a flow-style ``setup: {...}`` is written out as a block)."""
     from revive_dsl.replay.record import FlowValue, dump_yaml
 
     root = compose_yaml(text, file)  # read as check and verify read it
@@ -409,13 +409,18 @@ def _set_outcomes(text: str, outcomes: dict[str, Any], file: str = "<script>") -
 
     if node.flow_style or not isinstance(node, yaml.MappingNode):
         setup = yaml.safe_load(text[node.start_mark.index : node.end_mark.index]) or {}
-        setup = {**setup, "outcomes": FlowValue.of(outcomes)}
+        setup = {
+            **{k: v for k, v in setup.items() if k != "outcomes"},
+            "recorded": True,
+            "outcomes": FlowValue.of(outcomes),
+        }
         start = key.end_mark.index + 1  # after "setup:"
         stop = _line_end(text, node)
         return text[:start] + "\n" + block(setup, key.start_mark.column + 2).rstrip("\n") + text[stop:]
     indent = node.value[0][0].start_mark.column
     pieces = [(k, v) for k, v in node.value if k.value == "outcomes"]
-    new = block({"outcomes": FlowValue.of(outcomes)}, indent)
+    marked = any(k.value == "recorded" for k, _ in node.value)  # the outcomes name every item: a recording's
+    new = block({**({} if marked else {"recorded": True}), "outcomes": FlowValue.of(outcomes)}, indent)
     if pieces:
         k, v = pieces[0]
         start = text.rindex("\n", 0, k.start_mark.index) + 1

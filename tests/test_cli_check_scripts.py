@@ -121,7 +121,7 @@ def test_schema_problems(tmp_path):
     assert [line for line in err.splitlines() if line.startswith("s.yaml:")] == [
         "s.yaml:3:8: schema: at setup: 'seed' is a required property",
         "s.yaml:3:14: schema: at setup.sed: unknown key 'sed'; did you mean 'seed'? "
-        "(allowed: draws, outcomes, seed, state)",
+        "(allowed: draws, outcomes, recorded, seed, state)",
     ]
 
 

@@ -151,6 +151,7 @@ def test_a_simulated_game_replays_after_a_card_a_tile_and_a_machine_join_its_pac
     folder = make_kiln(tmp_path)
     (tmp_path / "games").mkdir()
     script = simulated(folder, tmp_path / "games" / "game.yaml", seed)
+    assert load_script(script).setup["recorded"] is True
     before = states(script)
     edit_kiln(folder)
     after = states(script)  # every step still replays, every expectation of the moves met
@@ -164,7 +165,8 @@ def test_a_simulated_game_replays_after_a_card_a_tile_and_a_machine_join_its_pac
 def test_a_game_played_with_computer_seats_replays_after_the_pack_gains_components(tmp_path, draws):
     folder = make_kiln(tmp_path)
     script = played(folder, tmp_path / "game.yaml", draws)
-    assert "outcomes" in load_script(script).setup
+    setup = load_script(script).setup
+    assert "outcomes" in setup and setup["recorded"] is True  # the outcomes are the whole setup's
     before = states(script)
     edit_kiln(folder)
     after = states(script)
@@ -267,3 +269,50 @@ def test_every_bundled_game_recorded_afresh_replays_after_a_card_joins_each_pile
     for step, (old, new) in enumerate(zip(before, after, strict=True)):
         assert piles_only(old, new, every_pile=True) == [], f"step {step}"
     assert "extra_cit" in str(after[0]) and "extra_mach_grey" in str(after[0])
+
+
+# A recorded game whose crate stack held one crate: the stack runs out at the first draw. Its pack has 27 crates
+# more now (the base game's others), which the outcomes do not name.
+RAN_OUT = """\
+format: 5
+players: [{name: Ann, tribe: nadair, side: sun}]
+setup:
+  seed: 3
+  recorded: true
+  outcomes: {crates: [crate_10]}
+  state:
+    players:
+      Ann:
+        active: [cit_scavenger, cit_quartermaster, start_c_5, start_c_6]
+        resting: [start_c_1, start_c_2, start_c_3, start_c_4]
+steps:
+  - move: Ann play cit_scavenger top_left [crates=crate_10]
+    expect: {Ann.crates_closed: [crate_10]}
+  - Ann end
+  - move: Ann play cit_quartermaster top_right
+    expect: {Ann.crates_closed: [crate_10]}
+"""
+
+
+def test_a_draw_that_found_a_recorded_pile_empty_finds_it_empty_after_the_pack_gains_items(tmp_path):
+    path = tmp_path / "ran_out.yaml"
+    path.write_text(RAN_OUT)
+    replay = Replay(load_script(path))
+    start = replay.game.supply.crates
+    assert start[0] == "crate_10" and len(start) == 28  # the 27 gained crates lie under the recorded one
+    for result in replay.steps():
+        assert result.drawn == ([("crates", "crate_10")] if result.index == 1 else [])
+    assert replay.game.players[0].crates_closed == ["crate_10"]
+    assert sorted(replay.game.supply.crates) == sorted(start[1:])  # still under the pile, none drawn
+    assert replay.states[2].supply.crates == start[1:]
+
+
+def test_a_script_not_marked_recorded_draws_the_items_its_outcomes_do_not_name(tmp_path):
+    """Outcomes that name the top of a pile leave the rest to the seed (a tutorial's ``crates: [crate_10]``)."""
+    path = tmp_path / "top_only.yaml"
+    path.write_text(
+        RAN_OUT.replace("  recorded: true\n", "").replace("\n    expect: {Ann.crates_closed: [crate_10]}", "")
+    )
+    replay = Replay(load_script(path))
+    replay.run()
+    assert len(replay.game.players[0].crates_closed) == 2

@@ -13,7 +13,7 @@ import pytest
 from revive_dsl.positions import DslError
 from revive_dsl.replay import Replay, load_script_text
 from revive_dsl.replay.script import FORMAT
-from revive_dsl.upgrade import FIRST_NOTATION_EXAMPLE, upgrade_text
+from revive_dsl.upgrade import FIRST_NOTATION_EXAMPLE, outcomes_text, upgrade_text
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = ROOT / "tests" / "data" / "upgrade" / "before-2026-11-23"
@@ -174,13 +174,25 @@ def test_upgrade_outcomes_writes_what_chance_gave_the_setup_and_nothing_else(tmp
     done = revive("--outcomes", str(path))
     assert done.returncode == 0 and "setup.outcomes: everything chance gave the setup" in done.stdout
     written = path.read_text()
-    assert "  seed: 11\n  draws: seed\n  outcomes:\n    starting_tiles:\n" in written
+    assert "  seed: 11\n  draws: seed\n  recorded: true\n  outcomes:\n    starting_tiles:\n" in written
     assert written.replace(written[written.index("\nsetup:\n") : written.index("\nsteps:\n")], "") == bare.replace(
         "\nsetup: {seed: 11, draws: seed}", ""
     )  # nothing else of the file changed
     assert replayed(written, "game.yaml").game.to_json() == replayed(bare, "game.yaml").game.to_json()
     again = revive("--outcomes", "--check", str(path))
     assert again.returncode == 0 and "0 scripts would be upgraded" in again.stdout
+
+
+def test_upgrade_outcomes_marks_a_script_that_writes_every_outcome_already_as_recorded():
+    """A game recorded before ``setup.recorded`` existed names every item of its piles: the upgrade adds the mark
+    (so a component its packs gain later stays out of reach of its moves) and changes nothing else."""
+    source = ROOT / "replays" / "games" / "solo-vukuntur-moon.yaml"
+    marked = source.read_text()
+    assert "\n  recorded: true\n" in marked  # the bundled game is upgraded already
+    older = marked.replace("\n  recorded: true\n", "\n")
+    new, problem = outcomes_text(older, str(source))
+    assert problem is None and new == marked
+    assert outcomes_text(marked, str(source)) == (None, None)
 
 
 def test_a_script_naming_the_scouts_old_id_replays_and_upgrade_writes_the_new_one():

@@ -507,6 +507,12 @@ SCRIPT_SCHEMA: dict[str, Any] = {
                     "enum": ["seed", "script"],
                     "description": "seed: later draws follow the seed; script: each move writes what it drew",
                 },
+                "recorded": {
+                    "type": "boolean",
+                    "description": "the outcomes name every item of the setup's piles, as a recorder writes them: an"
+                    " item they do not name (one a pack gained since) stays under its pile, drawn by no move that does"
+                    " not write it",
+                },
             },
             ["seed"],
         ),

@@ -224,6 +224,27 @@ def apply_outcomes(drawn: dict[str, Any], outcomes: dict[str, Any], tiles: dict[
             drawn[name] = given
 
 
+def unnamed_in_piles(drawn: dict[str, Any], outcomes: dict[str, Any]) -> list[str]:
+    """The items of the setup's piles (``drawn``, as :func:`setup_draws` gives it) that ``outcomes`` write but do
+    not name: where the outcomes are a recorded game's whole setup, the components its packs gained since. A pile
+    (or a colour of piles) the outcomes do not write is left to the seed.
+
+    >>> from revive_dsl.engine.registry import load_packages
+    >>> load_packages(["base"])
+    >>> drawn = {"crates": ["c1", "c2", "c3"], "citizen_deck": ["x"], "machine_piles": {"grey": ["m1", "m2"]}}
+    >>> unnamed_in_piles(drawn, {"crates": ["c1", "c3"], "machine_piles": {"grey": ["m2"]}})
+    ['c2', 'm1']
+    """
+    out: list[str] = []
+    for name, given in outcomes.items():
+        if name in PILE_OUTCOMES and isinstance(given, list):
+            out += [item for item in drawn[name] if item not in set(given)]
+        elif name in GROUPED_OUTCOMES and isinstance(given, dict):
+            for colour, named in given.items():
+                out += [item for item in drawn[name].get(colour, ()) if item not in set(named or ())]
+    return out
+
+
 def new_game(
     rules: Rules,
     players: list[tuple[str, str, str]],

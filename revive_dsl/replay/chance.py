@@ -11,6 +11,11 @@ Piles are a table: a name, and where the pile lives in the state (drawn from the
 A tile slot's name (``a02``) stands for the face-down tiles: revealing ``area_07`` there swaps
 it with whichever face-down tile lay in that slot.
 
+A recorded game names every item of its setup's piles (``setup.recorded``); an item its packs gained
+since lies under its pile, and :func:`set_aside` keeps it out of reach of each move that does not
+write it (:func:`put_back` returns it under its pile): a draw that found a pile empty finds it empty
+again.
+
 >>> from revive_dsl.engine.state import Game
 >>> g = Game()
 >>> g.supply.citizen_deck = ["cit_a", "cit_b", "cit_c"]
@@ -41,6 +46,73 @@ PILES: dict[str, tuple[str, Callable[[Game], list[str]]]] = {
 
 class ChanceError(ValueError):
     """A written outcome that cannot have happened: not in its pile, or not taken by the move."""
+
+
+# Where an item lies in the supply: a rules package's part (None: the supply's own fields), the field, and the
+# colour of a pile by colour (None: a pile of its own).
+Place = tuple[str | None, str, str | None]
+
+
+def places_of(game: Game, items: Iterable[str]) -> dict[str, Place]:
+    """Where in the supply each of ``items`` lies, for those that lie there.
+
+    >>> g = Game()
+    >>> g.supply.crates = ["crate_01", "kiln_crate"]
+    >>> g.supply.machine_piles = {"grey": ["m1", "kiln_machine"]}
+    >>> places_of(g, ["kiln_crate", "kiln_machine", "nowhere"])  # the supply's fields in order
+    {'kiln_machine': (None, 'machine_piles', 'grey'), 'kiln_crate': (None, 'crates', None)}
+    """
+    wanted, out = set(items), {}
+    supply = game.supply
+    for namespace, holder in [(None, supply), *supply.parts.items()]:
+        for name in holder.__dataclass_fields__:
+            value = getattr(holder, name) if name != "parts" else None
+            if type(value) is list:
+                lists = [(None, value)]
+            elif type(value) is dict:
+                lists = [(key, pile) for key, pile in value.items() if type(pile) is list]
+            else:
+                continue
+            for key, pile in lists:
+                out.update((item, (namespace, name, key)) for item in pile if item in wanted and item not in out)
+    return out
+
+
+def _pile(game: Game, place: Place) -> list[str]:
+    namespace, name, key = place
+    holder = game.supply if namespace is None else game.supply.parts.get(namespace)
+    value = getattr(holder, name, [])
+    return value if key is None else value.setdefault(key, [])
+
+
+def set_aside(game: Game, places: dict[str, Place]) -> list[tuple[str, Place]]:
+    """Take each item of ``places`` that still lies there out of its pile (``game``: a move's working copy); returns
+    what was taken, for :func:`put_back`.
+
+    >>> g = Game()
+    >>> g.supply.crates = ["crate_01", "kiln_crate"]
+    >>> aside = set_aside(g, places_of(g, ["kiln_crate"]))
+    >>> g.supply.crates, aside
+    (['crate_01'], [('kiln_crate', (None, 'crates', None))])
+    >>> g.supply.crates.pop(0)  # the move draws the last crate; a second draw would find the stack empty
+    'crate_01'
+    >>> put_back(g, aside)
+    >>> g.supply.crates
+    ['kiln_crate']
+    """
+    taken = []
+    for item, place in places.items():
+        pile = _pile(game, place)
+        if item in pile:
+            pile.remove(item)
+            taken.append((item, place))
+    return taken
+
+
+def put_back(game: Game, taken: list[tuple[str, Place]]) -> None:
+    """Put the items :func:`set_aside` took under their piles again."""
+    for item, place in taken:
+        _pile(game, place).append(item)
 
 
 def _face_down(game: Game) -> dict[str, str]:

@@ -43,7 +43,7 @@ from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines
 from revive_dsl.replay import answer_keys, chance, paths
 from revive_dsl.replay.notation import Answer, MoveLine, Reveal, format_move
 from revive_dsl.replay.paths import PathError, script_view
-from revive_dsl.replay.script import ASKED_SINCE, FORMAT, Script, Step, start_game
+from revive_dsl.replay.script import ASKED_SINCE, FORMAT, Script, Step, gained_components, start_game
 
 
 @dataclass
@@ -122,6 +122,8 @@ class Replay:
         self.fill: Callable[[Decision, str | None, list[tuple[str, str]]], Answer | None] | None = None
         self.hint_upgrade = True  # an error in an older format names the upgrade
         self.filled: list[tuple[int, Answer]] = []
+        # a recorded game's components its packs gained since: out of reach of every move that does not write them
+        self.gained = chance.places_of(game, gained_components(script, self.rules))
 
     @property
     def game(self) -> Game:
@@ -245,8 +247,12 @@ class Replay:
                 message = f"it is {turn_player}'s turn, not {mover}'s; {turn_player}'s moves: {legal}"
                 raise self._error(step, move.pos, message, decision, refusal=True)
             answers.insert(0, Answer(str(move.verb), None, move.verb_pos))
-        if move.reveals:  # the revealed items are put where the move draws them, on a copy
+        written = {r.item for r in move.reveals}
+        gained = {item: place for item, place in self.gained.items() if item not in written}
+        aside: list[tuple[str, chance.Place]] = []
+        if move.reveals or gained:  # the revealed items are put where the move draws them, on a copy
             work = working_copy(before)
+            aside = chance.set_aside(work, gained)
             try:
                 chance.arrange(work, [(r.pile, r.item) for r in move.reveals])
             except chance.ChanceError as err:
@@ -325,6 +331,10 @@ class Replay:
                     f"the move drew {drew}, which the script does not write (setup says draws: script): add [{drew}]"
                 )
                 raise fail(move.pos, message)
+        if aside:  # under their piles again
+            work = working_copy(after)
+            chance.put_back(work, aside)
+            after = runner.game = settle(work)
         done = step or Step(self.done + 1, format_move(move), move, move.pos)
         return StepResult(done, before, after, runner.log[self._log_mark :], taken, took, labels=labels)
 

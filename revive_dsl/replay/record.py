@@ -148,7 +148,8 @@ def script_from_answers(
     data["players"] = [{"name": n, "tribe": t, "side": s} for n, t, s in players]
     if variants:
         data["variants"] = variants
-    data["setup"] = {"seed": seed, "draws": "seed", "outcomes": setup_outcomes(rules, players, seed, variants)}
+    outcomes = setup_outcomes(rules, players, seed, variants)
+    data["setup"] = {"seed": seed, "draws": "seed", "recorded": True, "outcomes": outcomes}
     data["steps"] = [format_move(m) for m in moves_of(rules, players, seed, variants, answers)]
     return data
 

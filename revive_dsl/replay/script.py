@@ -643,6 +643,31 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
     return game, rules
 
 
+def gained_components(script: Script, rules: Rules) -> list[str]:
+    """The items of the setup's piles that a recorded game's outcomes write but do not name (``setup.recorded``):
+    those its packs gained after it was recorded. None for a script that is not marked recorded: its outcomes may
+    name just the top of a pile, and the seed deals the rest.
+
+    >>> script = load_script_text('''
+    ... format: 5
+    ... players: [{name: Ann, tribe: nadair, side: sun}]
+    ... setup: {seed: 3, recorded: true, outcomes: {crates: [crate_07, crate_01]}}
+    ... steps: []
+    ... ''', "s.yaml")
+    >>> gained = gained_components(script, script_rules(script))
+    >>> len(gained), "crate_07" in gained, "crate_02" in gained  # the crates but the two
+    (26, False, True)
+    """
+    from revive_dsl.engine.setup import setup_draws, unnamed_in_piles
+
+    setup = script.setup
+    if not setup.get("recorded"):
+        return []
+    outcomes = setup.get("outcomes") or {}
+    drawn = setup_draws(rules, len(script.players), setup["seed"], list(script.data.get("variants", [])), outcomes)
+    return unnamed_in_piles(drawn, outcomes)
+
+
 def _start_state(script: Script, game: Game, state: dict[str, Any], rules: Rules | None = None) -> Game:
     """Lay the script's custom start state over the set-up game (players addressed by name)."""
     at = ("setup", "state")

@@ -281,6 +281,7 @@ def new_session(
     data["setup"] = {"seed": seed, "draws": draws}
     session = _session(data, [], out, seed, ai or {})
     # what the setup showed, written, so the game replays after its packs gain a card (the seed then deals otherwise)
+    data["setup"]["recorded"] = True  # ... all of it: a component a pack gains later stays out of the game
     data["setup"]["outcomes"] = setup_outcomes(session.replay.rules, players, seed, list(variants))
     return session
 
