@@ -7,7 +7,8 @@ as ``revive simulate`` does) and prints the median time per game, games per seco
 per second. Then it collects the committed state after every move of one 4-player game and prints
 the median cost of ``Game.to_json`` (canonical JSON) and ``Game.clone`` per step, and their ratio to
 the median time of one decision. Last, python-chess's random playouts (legal moves listed, one pushed)
-in plies per second, and the ratio of our 4-player decisions per second to it. Times are the process's
+in plies per second, and the ratio of our 4-player decisions per second to it (our random player draws each
+answer without listing the options, ``Decision.sample``: the same odds as a draw from the list). Times are the process's
 CPU time (``time.process_time``), so that other work on a shared machine does not inflate them; on an
 idle machine they match wall time. Plain text, no asserts.
 """
@@ -65,7 +66,7 @@ PROFILED = [
     ("range maps searched (_searched)", "range.py", "_searched"),
     ("range maps' keys (range_key)", "range.py", "range_key"),
     ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
-    ("the random player (RandomDriver.answer; the listing inside)", "drivers.py", "answer"),
+    ("the random player drawing an answer (RandomDriver.answer)", "drivers.py", "answer"),
 ]
 
 

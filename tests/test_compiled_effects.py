@@ -90,7 +90,7 @@ def test_random_decisions_are_the_same_compiled_and_walked(packs, count, seed):
     assert len(mine) == len(reference)
     for place, (a, b) in enumerate(zip(mine, reference, strict=True)):
         assert a == b, f"{packs} {count}p seed {seed}: decision or state {place} differs from the tree interpreter's"
-    assert sum(1 for item in mine if isinstance(item, tuple)) >= min(1500, 150)  # thousands of decisions in all
+    assert sum(1 for item in mine if isinstance(item, tuple)) >= 100  # a whole game (a solo one: 115 to 200 decisions)
 
 
 def _ann() -> Game:

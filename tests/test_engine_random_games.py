@@ -31,14 +31,16 @@ PINNED = [
     (
         [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon"), ("Cy", "kuniban", "sun"), ("Di", "vukuntur", "moon")],
         11,
-        "5a0012af5c2151f5",  # cat_scout renamed cit_scout (issue 37): the same game (with the old id: 7cf61d5b62345569)
-        "f390241da50c9364",
+        # renewed when the random player began drawing without listing (Decision.sample: the same odds, other numbers);
+        # before that 5a0012af5c2151f5 and f390241da50c9364
+        "eff3565c578c1320",
+        "67d7012247b87e5f",
     ),
     (
         [("Ann", "formica", "moon"), ("Bo", "hofstadterians", "sun")],
         12,
-        "b28eb117e3d15be8",  # cat_scout renamed cit_scout (issue 37): the same game (with the old id: e0c0b39c96347df3)
-        "028bc92b74524158",
+        "f7f78b276e65998b",  # likewise; before: b28eb117e3d15be8 and 028bc92b74524158
+        "3cbb681cf2b41d8c",
     ),
 ]
 

@@ -173,7 +173,7 @@ def test_malformed_lines_give_positioned_messages(text, where, message):
 
 GAMES = [
     ([("Ann", "vukuntur", "moon")], 3, ()),
-    ([("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")], 36, ()),  # 36: another player answers (a space reward)
+    ([("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")], 43, ()),  # 43: another player answers (a space reward)
     ([("Ann", "nadair", "sun"), ("Bob", "ox49", "moon")], 5, ("starting_draft", "artifact_choice")),
     ([("Ann", "kuniban", "sun"), ("Bob", "formica", "moon"), ("Cid", "hofstadterians", "sun")], 2, ()),
 ]

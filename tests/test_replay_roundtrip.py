@@ -38,7 +38,8 @@ GAMES = {
     "3p-draft-artifact": (TRIBES[:3], 25, ("starting_draft", "artifact_choice"), BASE),
     "2p-long": (TRIBES[:2], 26, ("long_game",), BASE),
     "abyss-2p": ([("Ann", "abyss_tribe_gates", "single"), ("Bob", "abyss_tribe_gadgets", "single")], 27, (), ABYSS),
-    "abyss-4p-variants": (ABYSS_4P, 7321, ABYSS_VARIANTS, ABYSS),  # 7321: meets the case (issue 22 changed random play)
+    # 7649: meets the case (as 7321 did until the random player drew without listing)
+    "abyss-4p-variants": (ABYSS_4P, 7649, ABYSS_VARIANTS, ABYSS),
 }
 
 

@@ -49,16 +49,15 @@ class ScriptExhausted(LookupError):
 
 
 class RandomDriver(Driver):
-    """Uniform over the legal options, from its own seeded generator (no hidden globals). It draws from the listed
-    options, so a seed plays the game it always played (seeded games are pinned); :meth:`Decision.sample` draws
-    without listing, with other numbers (a search's playouts)."""
+    """Uniform over the legal options, from its own seeded generator (no hidden globals), drawn with
+    :meth:`Decision.sample`: a decision whose options cost much to list (the turn's moves, a board action's targets)
+    is answered without listing them, with the odds of a draw from the list."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
     def answer(self, decision: Decision) -> str:
-        options = decision.options
-        return options[self.rng.randrange(len(options))].key
+        return decision.sample(self.rng)
 
 
 class PromptDriver(Driver):

@@ -9,7 +9,7 @@ gives the identical final state (tests check it for every player count).
 >>> record = play_random_game(rules, [("Ann", "nadair", "sun")], seed=4)
 >>> data = script_from_answers(rules, record.players, record.seed, record.variants, record.answers)
 >>> data["steps"][0], data["setup"]["seed"], data["setup"]["outcomes"]["citizen_deck"][:3]  # the display's top
-('Ann play start_d_6 top_left skip', 4, ['cit_harvester', 'cit_steward', 'cit_quartermaster'])
+('Ann switch food', 4, ['cit_harvester', 'cit_steward', 'cit_quartermaster'])
 """
 
 from __future__ import annotations
