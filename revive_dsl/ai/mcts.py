@@ -63,12 +63,17 @@ class MctsPlayer(ComputerPlayer):
         self.playouts = playouts
         self.depth = depth
         self.weights = dict(WEIGHTS if weights is None else weights)
+        self._root_value = 0.0  # solo: the value of the position a search starts from (set by choose)
 
     def choose(self, position: Position) -> str:
         keys = position.decision.legal_keys()
         if len(keys) == 1:
             return keys[0]
         root = _Node()
+        # solo: a playout is rated against the root's own value, the same for every playout
+        self._root_value = (
+            margins(position.rules, position.start, self.weights)[0] if len(position.start.players) == 1 else 0.0
+        )
         for _ in range(self.playouts):
             self._playout(position, root)
         order = {key: i for i, key in enumerate(keys)}
@@ -135,5 +140,5 @@ class MctsPlayer(ComputerPlayer):
             return out
         found = margins_as_seen(position.rules, game, self.weights)  # the others' sampled secret cards not rated
         if len(found) == 1:  # solo: the value against the root's
-            return [squash(found[0] - margins(position.rules, position.start, self.weights)[0])]
+            return [squash(found[0] - self._root_value)]
         return [squash(m) for m in found]

@@ -121,8 +121,15 @@ def card_flasks(rules: Rules, card: str, half: str | None = None) -> int:
     >>> card_flasks(Rules.load(("base",)), "cit_builder"), card_flasks(Rules.load(("base",)), "cit_builder", "top")
     (1, 0)
     """
-    effects = rules.component(card).effects
-    return sum(flasks_in(effects.get(h)) for h in ("top", "bottom") if half in (None, h))
+    counted = rules.kept(_CARD_FLASKS, dict)  # a card's flasks never change: counted once with the rules
+    found = counted.get((card, half))
+    if found is None:
+        effects = rules.component(card).effects
+        found = counted[card, half] = sum(flasks_in(effects.get(h)) for h in ("top", "bottom") if half in (None, h))
+    return found
+
+
+_CARD_FLASKS = ("card flasks",)  # the key of each card's flasks (card, half) kept with the rules
 
 
 # A special machine token's flasks as a rules package counts them: ``hook(player, token, printed) -> flasks``.
