@@ -1,5 +1,7 @@
 """Counters and final scoring (rulebook "GAME END", "SCORING OF ARTIFACT CARDS", "SCORING OF LARGE LOCATIONS")."""
 
+from pathlib import Path
+
 import pytest
 
 from revive_dsl.dsl.parser import parse
@@ -384,3 +386,31 @@ def test_a_huge_point_gain_costs_no_more_than_a_small_one():
     run_to_end(score_points(Ctx(game, 0, Rules.load(("base",))), 10**12 + 3), [])
     player = game.players[0]
     assert (player.laps, player.points) == (divmod(48 + 10**12 + 3, 50))  # the old loop would run for hours
+
+
+def test_flasks_count_those_printed_on_the_technology_machines_the_player_has_unlocked(tmp_path):
+    """A flask printed on a machine counts once its machine is the player's: a technology machine once unlocked
+    (003: flasks on machines). No bundled tribe prints one, so a copy of the example pack's tribe does."""
+    import shutil
+
+    from revive_dsl.engine.rules import forget_loaded
+
+    pack = tmp_path / "emberfall"
+    shutil.copytree(Path(__file__).parent / "example_expansion" / "emberfall", pack)
+    tribes = pack / "tribes.yaml"
+    text = tribes.read_text()
+    assert text.count('effect: "machine: raise heat and gain crystal"}') == 1
+    tribes.write_text(
+        text.replace('"machine: raise heat and gain crystal"}', '"machine: raise heat and gain crystal; flask"}')
+    )
+    try:
+        rules = Rules.load(("base", str(pack)))
+        game = Game(players=[Player(seat=0, name="Ann", tribe="ember_forgers", side="sun")], packs=list(rules.packs))
+        assert value("flasks", game, rules=rules) == 0
+        game.players[0].technologies = ["t1"]
+        assert value("flasks", game, rules=rules) == 1
+        assert value("visible_flasks", game, rules=rules) == 1
+        game.players[0].side = "moon"  # the moon side's t1 prints none
+        assert value("flasks", game, rules=rules) == 0
+    finally:
+        forget_loaded()

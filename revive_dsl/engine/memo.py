@@ -27,12 +27,16 @@ _SCOPES: list[tuple[Game, dict[Hashable, Any]]] = []
 
 
 @contextmanager
-def unchanged(game: Game) -> Iterator[None]:
+def unchanged(game: Game, answers: dict[Hashable, Any] | None = None) -> Iterator[None]:
     """Promise that ``game`` is not modified inside the block; answers about it are remembered.
 
     Inside a block for the same game the outer block's answers are shared (the outer promise covers it).
+    ``answers``: where to remember them, to share them with other blocks for the same game while it stays
+    unchanged between them (a decision's answers tested one by one while the move waits for one).
     """
-    _SCOPES.append((game, _SCOPES[-1][1] if _SCOPES and _SCOPES[-1][0] is game else {}))
+    if answers is None:
+        answers = _SCOPES[-1][1] if _SCOPES and _SCOPES[-1][0] is game else {}
+    _SCOPES.append((game, answers))
     try:
         yield
     finally:

@@ -156,13 +156,27 @@ def machine_flasks(rules: Rules, player: Player) -> int:
         for hook in recount:
             flasks = hook(player, token, flasks)
         total += flasks
-    for index, space in enumerate(rules.player_board.get("reward_spaces", [])):
-        if space["id"] in player.unlocked and space.get("type") == "standard_machine":
-            total += flasks_in(rules.effect("player_board", f"reward_spaces.{index}.effect"))
-    for _, program in tribe_technologies(rules, player):
-        if any(isinstance(c, n.Machine) for c in program.clauses):
-            total += flasks_in(program)
-    return total
+    standard, techs = rules.kept(("machine flasks", player.tribe, player.side), lambda: _printed_flasks(rules, player))
+    total += sum(flasks for space, flasks in standard if space in player.unlocked)
+    return total + sum(flasks for tech, flasks in techs if tech in player.technologies)
+
+
+def _printed_flasks(rules: Rules, player: Player) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """The flasks a machine prints that the player may unlock: (reward space, flasks) of each standard machine, and
+    (technology id, flasks) of each of the player's tribe side's technologies that is a machine (the same for every
+    player of that tribe and side: kept with the rules)."""
+    standard = tuple(
+        (space["id"], flasks_in(rules.effect("player_board", f"reward_spaces.{index}.effect")))
+        for index, space in enumerate(rules.player_board.get("reward_spaces", []))
+        if space.get("type") == "standard_machine"
+    )
+    techs: list[tuple[str, int]] = []
+    comp = rules.content.components.get(player.tribe)
+    for index, tech in enumerate(comp.data["sides"].get(player.side, {}).get("technologies", []) if comp else []):
+        program = comp.effects.get(f"sides.{player.side}.technologies.{index}.effect")
+        if program is not None and any(isinstance(c, n.Machine) for c in program.clauses):
+            techs.append((tech["id"], flasks_in(program)))
+    return standard, tuple(techs)
 
 
 def tribe_technologies(rules: Rules, player: Player) -> Iterator[tuple[str, n.Program]]:
