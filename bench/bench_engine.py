@@ -51,22 +51,23 @@ def median_us(fn, items) -> float:
     return statistics.median(times) * 1e6
 
 
-# Where random play's time goes, for ``--profile``: (label, module file, function name); the lines nest.
+# Where random play's time goes, for ``--profile``: (label, module file, function name); the lines nest, and a line
+# counts wherever its function is called from (the checks: within the random player's draws, and the moves').
 PROFILED = [
+    ("the random player drawing an answer (RandomDriver.answer)", "drivers.py", "answer"),
     ("listing the legal moves (legal_moves)", "game.py", "legal_moves"),
-    ("  of which whether explore, build, populate have an option", "board_actions.py", "action_possible"),
-    ("    of which explore's check (explore_possible)", "board_actions.py", "explore_possible"),
-    ("    of which build's check (build_possible)", "board_actions.py", "build_possible"),
-    ("    of which populate's check (populate_possible)", "board_actions.py", "populate_possible"),
-    ("      of which every target priced (discounts differ)", "board_actions.py", "_choices_any"),
-    ("    of which machines tried on a copy (_enabling)", "board_actions.py", "_enabling"),
+    ("whether explore, build, populate have an option", "board_actions.py", "action_possible"),
+    ("  of which explore's check (explore_possible)", "board_actions.py", "explore_possible"),
+    ("  of which build's check (build_possible)", "board_actions.py", "build_possible"),
+    ("  of which populate's check (populate_possible)", "board_actions.py", "populate_possible"),
+    ("    of which every target priced (discounts differ)", "board_actions.py", "_choices_any"),
+    ("  of which machines tried on a copy (_enabling)", "board_actions.py", "_enabling"),
     ("answering a decision (Runner.answer)", "game.py", "answer"),
     ("  of which carrying out the moves (the rules)", "game.py", "_advance"),
     ("  of which a whole copy of the state per move (Game.clone)", "state.py", "clone"),
     ("range maps searched (_searched)", "range.py", "_searched"),
     ("range maps' keys (range_key)", "range.py", "range_key"),
     ("the map's layout (geometry._layout_now)", "geometry.py", "_layout_now"),
-    ("the random player drawing an answer (RandomDriver.answer)", "drivers.py", "answer"),
 ]
 
 
