@@ -667,8 +667,16 @@ def _settle(holder: Any) -> Any:
     del fields_now[_ORIGIN]
     if len(fields_now) != len(plan.names):  # something besides the fields on either side: the fields alone
         fields_now = {name: mine[name] if name in mine else theirs[name] for name in plan.names}
-    settled.__dict__.update(fields_now)
+    if len(fields_now) > _SHARED_KEYS_MOST:
+        # more fields than CPython shares an instance dict's keys for (a player): the dict made here is its dict, half
+        # the size of one filled key by key (a kept history holds one for each player a move changed)
+        settled.__dict__ = fields_now
+    else:
+        settled.__dict__.update(fields_now)
     return settled
+
+
+_SHARED_KEYS_MOST = 30  # CPython shares the keys of instance dicts of at most so many (SHARED_KEYS_MAX_SIZE)
 
 
 def _same_now(names: tuple[str, ...], mine: dict[str, Any], theirs: dict[str, Any]) -> bool:
