@@ -151,9 +151,9 @@ def drawn(before: Game, after: Game) -> list[tuple[str, str]]:
     """What a move took from the piles and which tiles it turned face up, in pile-table order."""
     out: list[tuple[str, str]] = []
     for name, (_label, get) in PILES.items():
-        pile = get(before)
-        if pile:
-            out.extend((name, item) for item in taken_from_front(pile, get(after)))
+        pile, now = get(before), get(after)
+        if pile and now is not pile:  # a pile the move left alone is the very same list (engine.state.settle)
+            out.extend((name, item) for item in taken_from_front(pile, now))
     tiles, now = before.board.tiles, after.board.tiles
     if tiles is not now and tiles != now:  # most moves turn no tile: nothing to look through
         down_after = _face_down(after)
