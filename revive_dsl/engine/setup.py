@@ -238,10 +238,12 @@ def unnamed_in_piles(drawn: dict[str, Any], outcomes: dict[str, Any]) -> list[st
     out: list[str] = []
     for name, given in outcomes.items():
         if name in PILE_OUTCOMES and isinstance(given, list):
-            out += [item for item in drawn[name] if item not in set(given)]
+            named = set(given)
+            out += [item for item in drawn[name] if item not in named]
         elif name in GROUPED_OUTCOMES and isinstance(given, dict):
-            for colour, named in given.items():
-                out += [item for item in drawn[name].get(colour, ()) if item not in set(named or ())]
+            for colour, listed in given.items():
+                named = set(listed or ())
+                out += [item for item in drawn[name].get(colour, ()) if item not in named]
     return out
 
 

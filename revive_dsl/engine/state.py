@@ -438,9 +438,7 @@ def _copy(value: Any) -> Any:
     if kind is tuple:
         return tuple(_copy(v) for v in value)
     if hasattr(value, "__dataclass_fields__"):
-        new = object.__new__(kind)
-        new.__dict__.update({k: v if type(v) in _ATOMS else _copy(v) for k, v in value.__dict__.items()})
-        return new
+        return _made(kind, {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.__dict__.items()})
     if isinstance(value, dict):  # a subclass (none in the state today): as the plain kinds above
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -660,20 +658,52 @@ def _settle(holder: Any) -> Any:
                 mine[name] = old
             else:
                 same = False
+                if type(value) is dict and type(old) is dict:
+                    _share_equal_items(value, old)
     if same and _same_now(plan.now, mine, theirs):
         return origin
-    settled = object.__new__(plan.base)  # a new object: one whose class changed would read its fields slower
     fields_now = {**theirs, **mine}  # the state's own fields in their order, then those the move read or set
     del fields_now[_ORIGIN]
     if len(fields_now) != len(plan.names):  # something besides the fields on either side: the fields alone
         fields_now = {name: mine[name] if name in mine else theirs[name] for name in plan.names}
-    if len(fields_now) > _SHARED_KEYS_MOST:
-        # more fields than CPython shares an instance dict's keys for (a player): the dict made here is its dict, half
-        # the size of one filled key by key (a kept history holds one for each player a move changed)
-        settled.__dict__ = fields_now
+    return _made(plan.base, fields_now)  # a new object: one whose class changed would read its fields slower
+
+
+def _share_equal_items(new: dict[Any, Any], old: dict[Any, Any]) -> None:
+    """Each list or dict of ``new`` that holds the same data as ``old``'s under its key replaced by ``old``'s: a
+    move that plays a card into one slot keeps the other slots' lists of the state before it.
+
+    >>> old = {"top_left": ["a"], "top_right": ["b"]}
+    >>> new = {"top_left": ["a"], "top_right": ["b", "c"]}
+    >>> _share_equal_items(new, old)
+    >>> new["top_left"] is old["top_left"], new["top_right"]
+    (True, ['b', 'c'])
+    """
+    for key, item in new.items():
+        before = old.get(key)
+        if before is not None and item is not before and type(item) in (list, dict) and same_data(item, before):
+            new[key] = before
+
+
+def _made(cls: type, values: dict[str, Any]) -> Any:
+    """A new object of a state class with these field values, made to be kept (a history holds the objects its moves
+    changed, so their size is its size): the fields set one by one, as ``__init__`` sets them, so that the object
+    holds its values alone and shares its keys with every other of its class; or, for a class of more fields than
+    CPython shares keys for (a player), ``values`` itself as its dict, half the size of a dict filled key by key.
+
+    >>> import sys
+    >>> ann = Player(seat=0, name="Ann", tribe="t", side="sun")
+    >>> kept = _made(Player, dict(ann.__dict__))
+    >>> kept == ann, sys.getsizeof(kept.__dict__) < sys.getsizeof(ann.__dict__), _made(Turn, {"player": 1}).player
+    (True, True, 1)
+    """
+    made = object.__new__(cls)
+    if len(values) > _SHARED_KEYS_MOST:
+        made.__dict__ = values
     else:
-        settled.__dict__.update(fields_now)
-    return settled
+        for name, value in values.items():
+            object.__setattr__(made, name, value)
+    return made
 
 
 _SHARED_KEYS_MOST = 30  # CPython shares the keys of instance dicts of at most so many (SHARED_KEYS_MAX_SIZE)

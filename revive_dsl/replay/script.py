@@ -645,7 +645,7 @@ def start_game(script: Script, rules: Rules | None = None) -> tuple[Game, Rules]
 
 def gained_components(script: Script, rules: Rules) -> list[str]:
     """The items of the setup's piles that a recorded game's outcomes write but do not name (``setup.recorded``):
-    those its packs gained after it was recorded. None for a script that is not marked recorded: its outcomes may
+    those its packs gained after it was recorded. Empty for a script not marked recorded, whose outcomes may
     name just the top of a pile, and the seed deals the rest.
 
     >>> script = load_script_text('''
