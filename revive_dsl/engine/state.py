@@ -589,10 +589,10 @@ def _work_class(cls: type) -> type:
 
 
 def _lazy_holder(origin: Any) -> Any:
-    mine = origin.__dict__
-    if _ORIGIN in mine:  # a working copy of a working copy: a plain copy of it (nothing left to share)
+    if type(origin) in _LAZY_PLANS:  # a working copy of a working copy: a plain copy of it (nothing left to share)
         return _dataclass_copier(_LAZY_PLANS[type(origin)].base)(origin)
     plan = _WORK_PLANS[type(origin)]
+    mine = _fields_of(origin, plan)
     new = object.__new__(plan.work)
     out = {name: mine[name] for name in plan.now}
     for name, copier in plan.copied:
@@ -600,6 +600,14 @@ def _lazy_holder(origin: Any) -> Any:
     out[_ORIGIN] = origin
     new.__dict__.update(out)
     return new
+
+
+def _fields_of(kept: Any, plan: _LazyPlan) -> dict[str, Any]:
+    """A kept state object's fields by name. An object whose values alone are its own (:func:`_made`) is read field
+    by field: asking for its ``__dict__`` would make it one, kept with it as long as it is kept."""
+    if len(plan.names) > _SHARED_KEYS_MOST:
+        return kept.__dict__
+    return {name: getattr(kept, name) for name in plan.names}
 
 
 def _lazy_list(origin: list[Any]) -> list[Any]:
@@ -639,7 +647,7 @@ def _settle(holder: Any) -> Any:
     if origin is None:
         return holder
     plan = _LAZY_PLANS[type(holder)]
-    theirs = origin.__dict__
+    theirs = _fields_of(origin, plan)
     same = True
     # The fields read (or set) since the copy was made follow, in the copy's __dict__, those it was made with.
     for name in [*plan.copied_names, *islice(mine, plan.made_with, None)]:
