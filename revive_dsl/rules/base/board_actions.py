@@ -555,20 +555,13 @@ def _possible_after_machines(ctx: Ctx, action: str) -> Iterator[Decision]:
     return True if not used else possible()
 
 
-def _gathered(ctx: Ctx, choices, only: str | None = None, shared: tuple[dict, str] | None = None) -> dict:
+def _gathered(ctx: Ctx, choices, only: str | None = None, pricing: _Pricing | None = None) -> dict:
     """An action's options by target, from its choices one by one: ``{target: payment}`` from (target, payment)
     pairs (explore), ``{target: {what: payment}}`` from (target, what, payment) triples (build, populate).
-    ``shared``: (what was found about the state by the targets priced before, the state unchanged since: the range
-    map, the layout, the action's pricing; the action)."""
+    ``pricing``: the action's prices, if made already."""
     out: dict = {}
-    with unchanged(ctx.game, None if shared is None else shared[0]):
-        if shared is None:
-            found = choices(ctx, only=only)
-        else:
-            action = shared[1]
-            pricing = remembered(ctx.game, ("pricing", action, ctx.seat), lambda: _Pricing(ctx, action))
-            found = choices(ctx, only=only, pricing=pricing)
-        for target, *rest in found:
+    with unchanged(ctx.game):
+        for target, *rest in choices(ctx, only=only, pricing=pricing):
             if len(rest) == 1:
                 out[target] = rest[0]
             else:
@@ -590,10 +583,12 @@ def _target_decision(ctx: Ctx, action: str, prompt: str, choices, found: dict) -
         found.update(options)
         return options_of(options, labels(options))
 
-    shared: tuple[dict, str] = ({}, action)  # by the targets tested: the state does not change while the move waits
+    answers: dict = {}  # found by the targets tested, for the next: the state does not change while the move waits
 
     def test(key: str) -> Option | None:
-        mine = _gathered(ctx, choices, only=key, shared=shared)
+        with unchanged(ctx.game, answers):  # the range map, the layout and the action's pricing found once
+            pricing = remembered(ctx.game, ("pricing", action, ctx.seat), lambda: _Pricing(ctx, action))
+            mine = _gathered(ctx, choices, only=key, pricing=pricing)
         found.update(mine)
         return options_of(mine, labels(mine))[0] if mine else None
 
