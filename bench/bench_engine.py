@@ -30,6 +30,7 @@ from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.setup import new_game  # noqa: E402
 from revive_dsl.engine.simulate import play_random_game, seating  # noqa: E402
+from revive_dsl.locations import core  # noqa: E402
 
 
 def states_of_one_game(rules: Rules, seed: int):
@@ -115,7 +116,8 @@ def main() -> None:
         profile(rules, opts.seed, opts.games)
         return
 
-    print(f"python {sys.version.split()[0]}; {opts.games} random games per player count, invariants checked")
+    print(f"python {sys.version.split()[0]} ({core()} core)")
+    print(f"{opts.games} random games per player count, invariants checked")
     print()
     print(f"{'players':<9}{'median game':>13}{'games/s':>10}{'decisions/game':>16}{'decisions/s':>13}")
     per_decision = []

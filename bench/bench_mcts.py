@@ -34,6 +34,7 @@ from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.setup import new_game  # noqa: E402
 from revive_dsl.engine.simulate import seating  # noqa: E402
+from revive_dsl.locations import core  # noqa: E402
 
 
 class ListedDriver:
@@ -101,6 +102,7 @@ def main() -> None:
     digest = hashlib.sha256(repr(choices).encode()).hexdigest()[:12]
     print(f"mcts:{opts.playouts} at {len(found)} positions (base and base+abyss, 2 and 4 players): {done} playouts")
     print(f"{done / seconds:.0f} playouts/s; {listings[0] / done:.2f} turn listings a playout; choices {digest}")
+    print(f"({core()} core)")
 
 
 if __name__ == "__main__":

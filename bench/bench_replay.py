@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from revive_dsl.engine.registry import load_all  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.engine.simulate import play_random_game, seating  # noqa: E402  (the engine benchmark's seats)
+from revive_dsl.locations import core  # noqa: E402
 from revive_dsl.replay import Replay, dump_script, load_script_text, script_from_answers  # noqa: E402
 from revive_dsl.replay.script import forget_read_scripts  # noqa: E402
 
@@ -236,6 +237,7 @@ def main() -> None:
     args.add_argument("--profile", action="store_true", help="print where (a)'s time goes, then stop")
     opts = args.parse_args()
     load_all()
+    print(f"{core()} core")
     rules = Rules.load(("base",))
     scripts = {count: scripts_for(rules, count, opts.games, opts.seed) for count in (1, 2, 3, 4)}
     plain(scripts[1][0])  # warm the caches (parsers, schemas, rules)

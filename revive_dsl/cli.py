@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from revive_dsl.fileio import folder_problem, make_folder, write_text_atomic
-from revive_dsl.locations import announce, content_root, default_folders, installed_location, version
+from revive_dsl.locations import announce, content_root, core, default_folders, installed_location, version
 from revive_dsl.positions import Diagnostic, DslError, Pos, attach_lines, visible
 
 if TYPE_CHECKING:  # the commands import what they use, so `revive --help` starts fast
@@ -932,7 +932,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     wanted = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     parser = _Parser(prog="revive", description="Revive rules engine, replay player and tutorials.")
     sub = parser.add_subparsers(dest="command")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()} ({core()} core)")
     p = sub.add_parser("check", help="validate content packs, component files and replay scripts")
     p.add_argument(
         "paths",

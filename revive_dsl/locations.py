@@ -72,6 +72,19 @@ def version() -> str:
         return "0+unknown"
 
 
+def core() -> str:
+    """Which engine runs: "compiled" when the optional compiled core is installed (``REVIVE_COMPILED=1 pip install
+    .``, hatch_build.py), else "pure Python". Asked without importing the engine.
+
+    >>> core() in ("compiled", "pure Python")
+    True
+    """
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    compiled = any((PACKAGE / "engine" / f"state{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+    return "compiled" if compiled else "pure Python"
+
+
 def checkout_root(start: Path | None = None) -> Path | None:
     """The revive-dsl checkout holding ``start`` (default: the current folder), or None.
 

@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 import revive_dsl
+from revive_dsl.locations import core
 
 ROOT = Path(__file__).resolve().parent.parent
 ILLEGAL = (ROOT / "tests" / "data" / "replay" / "illegal-move.yaml").read_text(encoding="utf-8")
@@ -177,7 +178,7 @@ def test_a_folder_without_packs_or_scripts_and_a_missing_path(tmp_path):
 def test_version_has_one_source():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert revive_dsl.__version__ == project["version"]
-    assert revive("--version", cwd=ROOT) == (0, f"revive {project['version']}\n", "")
+    assert revive("--version", cwd=ROOT) == (0, f"revive {project['version']} ({core()} core)\n", "")
 
 
 def test_inside_a_checkout_the_commands_use_its_folders_and_say_so(tmp_path):

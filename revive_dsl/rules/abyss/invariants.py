@@ -19,7 +19,7 @@ def _leech_markers(game: Game, whole: bool) -> list[str]:
     if not supplies and not any(abyss(p).leech_markers for p in game.players):
         return []
     held = sum(supplies) + sum(abyss(p).leech_markers for p in game.players)
-    if held != LEECH_MARKERS or min([*supplies, *(abyss(p).leech_markers for p in game.players)]) < 0:
+    if held != LEECH_MARKERS or min(supplies + [abyss(p).leech_markers for p in game.players]) < 0:
         return [f"leech markers not conserved: {held} in play, {LEECH_MARKERS} expected"]
     return []
 
