@@ -845,8 +845,9 @@ def _balance_summary(report: dict) -> str:
     for group in ("by_tribe", "by_side", "by_player"):
         for key, r in report["win_rate"][group].items():
             low, high = r["ci95"]
+            name = r.get("label", key)
             lines.append(
-                f"  {key:<22} win rate {100 * r['rate']:5.1f}%  (95%: {100 * low:.1f}-{100 * high:.1f}%, n={r['n']})"
+                f"  {name:<22} win rate {100 * r['rate']:5.1f}%  (95%: {100 * low:.1f}-{100 * high:.1f}%, n={r['n']})"
             )
     return "\n".join(lines)
 
@@ -857,7 +858,7 @@ def _compare_summary(diff: dict) -> str:
     s = diff["score"]
     lines.append(f"  mean score {s['old']} -> {s['new']} (95%: {s['ci95'][0]:+g} to {s['ci95'][1]:+g}): {s['verdict']}")
     clear = [
-        f"  win rate {group.removeprefix('by_').replace('_', ' ')} {key}: "
+        f"  win rate {group.removeprefix('by_').replace('_', ' ')} {r.get('label', key)}: "
         f"{100 * r['old']:.1f}% -> {100 * r['new']:.1f}% "
         f"(95%: {100 * r['ci95'][0]:+.1f} to {100 * r['ci95'][1]:+.1f} pts): {r['verdict']}"
         for group, rates in diff["win_rate"].items()
@@ -865,7 +866,8 @@ def _compare_summary(diff: dict) -> str:
         if r["verdict"] != "no clear change"
     ]
     clear += [
-        f"  {kind} {cid}: {what.replace('_', ' ')} {100 * c[what]['old']:.1f}% -> {100 * c[what]['new']:.1f}%: "
+        f"  {kind} {c.get('label', cid)}: {what.replace('_', ' ')} {100 * c[what]['old']:.1f}% -> "
+        f"{100 * c[what]['new']:.1f}%: "
         f"{c[what]['verdict']}"
         for kind, ids in diff["components"].items()
         for cid, c in ids.items()

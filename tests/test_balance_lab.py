@@ -231,7 +231,7 @@ def test_the_page_is_one_self_contained_file(tmp_path, capsys):
     out = tmp_path / "run"
     assert cli.main([*ARGS, "--out", str(out)]) == 0
     page = (out / "report.html").read_text()
-    assert page.count("<svg") >= 4 and "nadair" in page and "95%" in page
+    assert page.count("<svg") >= 4 and "Nàdair" in page and "95%" in page
     assert "http" not in page and "<script" not in page and "src=" not in page
     capsys.readouterr()
 
@@ -270,6 +270,40 @@ def test_a_packs_own_counters_are_rows_of_the_report_and_its_page(tmp_path):
     assert heat["peak"]["max"] >= heat["end"]["max"] and heat["peak"]["max"] > 0  # the forge was stoked
     assert set(report["counters"]) == {"heat", "embers"}  # a counter of the table is no seat's
     assert "The packs' own counters" in report_page(report) and "counters" not in run_balance(SMALL)
+
+
+def test_the_report_names_tribes_sides_and_components_as_the_content_does(in_process, tmp_path):
+    """Names, not ids: a tribe by its board's name, a tribe and side as "NAME (side)", a component by its name, a
+    tribe's technology by tribe, side and its own name (the same space of the two sides is two technologies)."""
+    from revive_dsl.balance.page import report_page
+
+    rates = in_process["win_rate"]
+    assert rates["by_tribe"]["ox49"]["label"] == "]0X49["
+    assert {r["label"] for r in rates["by_side"].values()} == {"sun", "moon"}
+    assert rates["by_tribe_and_side"]["nadair/sun"]["label"] == "Nàdair (sun)"
+    assert in_process["score_by_tribe_and_side"]["ox49/moon"]["label"] == "]0X49[ (moon)"
+    assert in_process["names"]["ox49"] == "]0X49[" and "nadair/sun" not in in_process["names"]
+    components = in_process["components"]
+    assert all(row["label"] not in (cid, "") for kind in components for cid, row in components[kind].items())
+    techs = components["technology"]
+    sides = {cid: row["label"] for cid, row in techs.items() if "/" in cid}  # the others: common technologies
+    assert all(cid.count("/") == 2 for cid in sides)  # TRIBE/SIDE/SPACE
+    assert sides and all(label.startswith(("Nàdair (", "Formica (", "]0X49[ (")) for label in sides.values())
+    page = report_page(in_process)
+    assert ">]0X49[</td>" in page and ">]0X49[ (moon)</td>" in page and ">ox49<" not in page
+    out = tmp_path / "run"
+    assert cli.main([*ARGS, "--out", str(out)]) == 0  # and the command's own summary
+    assert json.loads((out / "report.json").read_text())["win_rate"]["by_tribe"]["formica"]["label"] == "Formica"
+
+
+def test_a_technology_space_of_each_side_is_named_as_that_side_prints_it():
+    from revive_dsl.balance.names import report_names
+    from revive_dsl.engine.rules import Rules
+
+    names = report_names(Rules.load(("base",)))
+    assert names["nadair/sun/t2a"] == "Nàdair (sun): Grove blessing"
+    assert names["nadair/moon/t2a"] == "Nàdair (moon): Written legacy"
+    assert names["nadair/sun/t2b"] == "Nàdair (sun): Side slot"  # a space of a common technology
 
 
 def test_a_solo_run_reports_scores_and_no_winner():

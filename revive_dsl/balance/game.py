@@ -11,7 +11,8 @@ The figures of a game (plain JSON):
   another player's move too, such as a payment), then each line of the final scoring (``end: progress track``,
   ``end: artifact card``...); ``taken``: by component kind, every component it holds at the end (cards played
   or in hand, machines, slot modules, crates, artifacts...) and its tribe's technologies unlocked (as
-  ``technology``: ``TRIBE/SPACE``); ``counters`` (only in games whose packs declare counters of their own):
+  ``technology``: ``TRIBE/SIDE/SPACE``: a space of the other side is another technology); ``counters`` (only in
+  games whose packs declare counters of their own):
   each of its counters' value at the end and the highest it reached between moves.
 
 >>> from revive_dsl.balance.setup import BalanceSetup
@@ -142,5 +143,5 @@ def taken(rules: Rules, player: Player) -> dict[str, list[str]]:
             walk(value)
     for tech in player.technologies:
         kind = "technology"
-        found.setdefault(kind, set()).add(tech if tech in components else f"{player.tribe}/{tech}")
+        found.setdefault(kind, set()).add(tech if tech in components else f"{player.tribe}/{player.side}/{tech}")
     return {kind: sorted(ids) for kind, ids in sorted(found.items())}

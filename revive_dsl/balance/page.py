@@ -45,7 +45,8 @@ def rate_chart(rates: dict[str, dict[str, Any]], level: float | None = None) -> 
     for i, (key, r) in enumerate(rates.items()):
         y = 10 + i * row
         low, high = r["ci95"]
-        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end" font-size="12">{escape(key)}</text>')
+        name = escape(r.get("label", key))
+        parts.append(f'<text x="{left - 6}" y="{y + 14}" text-anchor="end" font-size="12">{name}</text>')
         parts.append(f'<rect x="{left}" y="{y + 3}" width="{width * r["rate"]:.1f}" height="14" fill="#6b9bd1"/>')
         parts.append(
             f'<line x1="{left + width * low:.1f}" x2="{left + width * high:.1f}" y1="{y + 10}" y2="{y + 10}" '
@@ -87,10 +88,10 @@ def bar_chart(values: dict[str, float], unit: str = "") -> str:
 
 
 def _rates_table(rates: dict[str, dict[str, Any]]) -> str:
-    rows = [
-        [k, r["n"], r["wins"], _pct(r["rate"]), f"{_pct(r['ci95'][0])} – {_pct(r['ci95'][1])}", r["score"]["mean"]]
-        for k, r in rates.items()
-    ]
+    rows = []
+    for key, r in rates.items():
+        interval = f"{_pct(r['ci95'][0])} – {_pct(r['ci95'][1])}"
+        rows.append([r.get("label", key), r["n"], r["wins"], _pct(r["rate"]), interval, r["score"]["mean"]])
     return _table(["", "seats", "wins", "win rate", "95% interval", "mean score"], rows)
 
 
@@ -105,7 +106,7 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         ["games", report["games"]],
         ["seats per game", seats],
         ["computer players", ", ".join(setup.get("ai", []))],
-        ["tribes", ", ".join(setup.get("tribes", []))],
+        ["tribes", ", ".join(report.get("names", {}).get(t, t) for t in setup.get("tribes", []))],
         ["seating", setup.get("seating", "")],
         ["seed", setup.get("seed", "")],
         ["variants", ", ".join(setup.get("variants", [])) or "none"],
@@ -132,11 +133,11 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         body.append(_rates_table(rates))
     body.append("<h2>Mean score per tribe and side</h2>")
     scores = report["score_by_tribe_and_side"]
-    body.append(bar_chart({k: v["mean"] for k, v in scores.items()}, " points"))
+    body.append(bar_chart({v.get("label", k): v["mean"] for k, v in scores.items()}, " points"))
     body.append(
         _table(
             ["", "seats", "mean", "sd", "min", "max"],
-            [[k, v["n"], v["mean"], v["sd"], v["min"], v["max"]] for k, v in scores.items()],
+            [[v.get("label", k), v["n"], v["mean"], v["sd"], v["min"], v["max"]] for k, v in scores.items()],
         )
     )
     body.append("<h2>Points by source</h2>")
@@ -184,7 +185,7 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
     for kind, ids in report["components"].items():
         rows = [
             [
-                cid,
+                c.get("label", cid),
                 c["taken"],
                 _pct(c["taken_rate"]),
                 _pct(c["win_rate_when_taken"]["rate"]),
@@ -220,7 +221,7 @@ def compare_page(diff: dict[str, Any], title: str = "Revive balance: what change
         body.append(f"<h2>Win rate {escape(group.replace('_', ' '))}</h2><table>")
         body.append("<tr><th></th><th>old</th><th>new</th><th>change</th><th>95% interval</th><th></th></tr>")
         for key, r in rates.items():
-            cells = [escape(key), _pct(r["old"]), _pct(r["new"]), f"{100 * r['diff']:+.1f} pts"]
+            cells = [escape(r.get("label", key)), _pct(r["old"]), _pct(r["new"]), f"{100 * r['diff']:+.1f} pts"]
             cells += [f"{100 * r['ci95'][0]:+.1f} to {100 * r['ci95'][1]:+.1f}", verdict(r["verdict"])]
             body.append(row_html(cells))
         body.append("</table>")
@@ -233,7 +234,7 @@ def compare_page(diff: dict[str, Any], title: str = "Revive balance: what change
         )
         for cid, c in ids.items():
             t, w = c["taken"], c["win_rate_when_taken"]
-            name = escape(cid) + (f" (only {c['only_in']})" if c["only_in"] else "")
+            name = escape(c.get("label", cid)) + (f" (only {c['only_in']})" if c["only_in"] else "")
             cells = [name, _pct(t["old"]), _pct(t["new"]), verdict(t["verdict"]), _pct(w["old"]), _pct(w["new"])]
             cells += [f"{100 * w['ci95'][0]:+.1f} to {100 * w['ci95'][1]:+.1f}", verdict(w["verdict"])]
             body.append(row_html(cells))

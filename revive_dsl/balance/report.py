@@ -15,8 +15,10 @@ hold it at the end of their game (cards played or in hand, machines, modules, cr
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from revive_dsl.balance.names import label
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -54,8 +56,13 @@ def _group(rows: Iterable[tuple[str, bool, int]]) -> dict[str, dict[str, Any]]:
     return {k: {**_rate(wins[k], len(scores[k])), "score": _mean(scores[k])} for k in sorted(scores)}
 
 
-def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The report of a run: ``setup`` (the settings' plain data) and its games' figures, in index order."""
+def build_report(
+    setup: dict[str, Any], games: list[dict[str, Any]], names: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The report of a run: ``setup`` (the settings' plain data) and its games' figures, in index order. ``names``
+    (:func:`~revive_dsl.balance.names.report_names`): what each id is shown as; every row of a tribe, a side or a
+    component gets its ``label``, and ``names`` lists those the report uses."""
+    names = names or {}
     seats = [(game, seat) for game in games for seat in game["seats"]]
     count = len(seats)
     sources: dict[str, int] = {}
@@ -106,6 +113,25 @@ def build_report(setup: dict[str, Any], games: list[dict[str, Any]]) -> dict[str
     counters = _counters([s for _, s in seats])
     if counters:  # a pack's own counters (engine/declared.py), in games that have them
         report["counters"] = counters
+    return _labelled(report, names)
+
+
+def _labelled(report: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """``report`` with a ``label`` in every row keyed by a tribe, a side or a component, and the ``names`` used."""
+    used: set[str] = set()
+
+    def mark(rows: dict[str, dict[str, Any]]) -> None:
+        for key, row in rows.items():
+            row["label"] = label(names, key)
+            used.update(part for part in (key, key.partition("/")[0]) if part in names)
+
+    for group in ("by_tribe", "by_side", "by_tribe_and_side"):
+        mark(report["win_rate"][group])
+    mark(report["score_by_tribe"])
+    mark(report["score_by_tribe_and_side"])
+    for ids in report["components"].values():
+        mark(ids)
+    report["names"] = {key: names[key] for key in sorted(used)}
     return report
 
 
@@ -171,7 +197,8 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             a = old["win_rate"][group].get(key, _rate(0, 0))
             b = new["win_rate"][group].get(key, _rate(0, 0))
             low, high = diff_interval(a, b)
-            entry = {"old": a["rate"], "new": b["rate"], "diff": round(b["rate"] - a["rate"], 4)}
+            entry = {"label": b.get("label") or a.get("label") or key}
+            entry |= {"old": a["rate"], "new": b["rate"], "diff": round(b["rate"] - a["rate"], 4)}
             entry |= {"ci95": [low, high], "verdict": _verdict(low, high)}
             sa, sb = a.get("score", _mean([])), b.get("score", _mean([]))
             entry["score"] = _mean_diff(sa, a["n"], sb, b["n"])
@@ -188,6 +215,7 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             t_low, t_high = diff_interval(ta, tb)
             w_low, w_high = diff_interval(wa, wb)
             components.setdefault(kind, {})[cid] = {
+                "label": (b or {}).get("label") or (a or {}).get("label") or cid,
                 "taken": {"old": ta["rate"], "new": tb["rate"], "ci95": [t_low, t_high]}
                 | {"verdict": _verdict(t_low, t_high)},
                 "win_rate_when_taken": {"old": wa["rate"], "new": wb["rate"], "ci95": [w_low, w_high]}

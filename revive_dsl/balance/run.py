@@ -29,9 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from revive_dsl.balance.game import play_one
+from revive_dsl.balance.names import report_names
 from revive_dsl.balance.page import compare_page, report_page
 from revive_dsl.balance.report import build_report, compare
 from revive_dsl.balance.setup import BalanceSetup
+from revive_dsl.engine.rules import Rules
 from revive_dsl.fileio import WriteError, make_folder, write_text_atomic
 
 RETRIES = 3  # times Dask runs a game task again after it failed
@@ -282,7 +284,8 @@ def run_balance(
             write_text_atomic(game_file(folder, index), _dumps(figures))
         if on_game is not None:
             on_game(len(done), setup.games)
-    report = build_report(setup.to_dict(), [done[index] for index in range(setup.games)])
+    names = report_names(Rules.load(setup.packs))
+    report = build_report(setup.to_dict(), [done[index] for index in range(setup.games)], names)
     if folder is not None:
         write_text_atomic(folder / "report.json", _dumps(report))
         write_text_atomic(folder / "report.html", report_page(report))
