@@ -849,6 +849,12 @@ def _balance_summary(report: dict) -> str:
             lines.append(
                 f"  {name:<22} win rate {100 * r['rate']:5.1f}%  (95%: {100 * low:.1f}-{100 * high:.1f}%, n={r['n']})"
             )
+    never = report.get("never", {})
+    if never.get("scored"):
+        lines.append(f"  never scored from: {', '.join(line.removeprefix('end: ') for line in never['scored'])}")
+    if never.get("held"):
+        held = ", ".join(f"{len(ids)} {kind.replace('_', ' ')}" for kind, ids in never["held"].items())
+        lines.append(f"  never held at the end: {held} (report.html lists them)")
     return "\n".join(lines)
 
 

@@ -93,6 +93,8 @@ registers into the very tables and lists the bundled packages use.
 - ``MODULE_GAINED``: told of every slot module a player takes, ``hook(ctx, module)``.
 - ``PLACE_BUILDING``: places a new building otherwise, ``hook(ctx, space, placed) -> bool``.
 - ``ACTION_DONE``: what a package clears once an action is carried out, ``hook(ctx)``.
+- ``VALUE_TERMS``: what the package's own state is worth to a player for the computer players, beyond the final
+  score, ``term(rules, game, player) -> points``.
 
 **Setup**:
 
@@ -131,6 +133,7 @@ from revive_dsl.content.glyphs import glyphs
 from revive_dsl.content.packages import register as register_package
 from revive_dsl.dsl import nodes
 from revive_dsl.engine.decisions import Decision, Option, options_of
+from revive_dsl.engine.declared import VALUE_TERMS
 from revive_dsl.engine.declared import change as change_counter
 from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import END_MOMENTS, END_TURN_HOOKS, GAME_OVER, MOVE_REFUSALS, Runner, move
@@ -233,6 +236,7 @@ __all__ = [  # the docstring and docs/extension-api.md group them
     "SETUP_STEPS",
     "STATES",
     "SWITCH_OPTIONS",
+    "VALUE_TERMS",
     "WHY_NOT",
     "Ctx",
     "Decision",

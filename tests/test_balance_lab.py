@@ -306,6 +306,127 @@ def test_a_technology_space_of_each_side_is_named_as_that_side_prints_it():
     assert names["nadair/sun/t2b"] == "Nàdair (sun): Side slot"  # a space of a common technology
 
 
+TICKING = {
+    "pack.yaml": 'id: ticking\nname: Ticking\nversion: "1.0"\ndepends: [base]\n',
+    "counters.yaml": "kind: counter\ncomponents:\n"
+    "  - {id: tick, provenance: representative, holder: player, max: 9}\n"
+    "  - {id: tock, provenance: representative, holder: player, max: 99, worth: 2}\n",
+    "rules.yaml": "kind: game_rule\ncomponents:\n"
+    "  - {id: ticking, provenance: representative, effect: 'at turn end: raise tick'}\n"
+    "  - {id: tocking, provenance: representative, effect: 'when tick reaches 3: set tick 0 and raise tock'}\n"
+    "  - {id: never, provenance: representative, effect: 'when tick reaches 9: raise tock'}\n",
+}
+
+
+def _ticking(tmp_path: Path) -> str:
+    folder = tmp_path / "ticking"
+    folder.mkdir()
+    for name, text in TICKING.items():
+        (folder / name).write_text(text)
+    return str(folder)
+
+
+def test_a_counters_rows_give_its_distribution_by_tribe_and_side_and_each_threshold_fired(tmp_path):
+    """Every third turn end of a seat its tick reaches 3, which sets it back and raises tock: the report's count of
+    that threshold firing must equal the tocks the seats hold at the end, and the threshold that never fires is
+    reported at 0 (a finding for the author)."""
+    from revive_dsl.balance.page import report_page
+
+    setup = BalanceSetup(packs=("base", _ticking(tmp_path)), tribes=("nadair", "ox49"), ai=("random",), games=4, seed=5)
+    report = run_balance(setup, tmp_path / "run")
+    tick, tock = report["counters"]["tick"], report["counters"]["tock"]
+    fired = tick["thresholds"]["tick reaches 3"]
+    games = [json.loads(f.read_text()) for f in sorted((tmp_path / "run" / "games").iterdir())]
+    ends = [seat["counters"]["tock"]["end"] for game in games for seat in game["seats"]]
+    assert fired["fired"] == sum(ends) > 0 and fired["seats_fired"] == sum(1 for e in ends if e)
+    assert fired["per_seat"] == round(sum(ends) / 8, 3)
+    assert tick["thresholds"]["tick reaches 9"]["fired"] == 0
+    assert sum(tock["distribution"].values()) == 8 and sum(int(v) * n for v, n in tock["distribution"].items()) == sum(
+        ends
+    )
+    rows = fired["by_tribe_and_side"]
+    assert sum(row["fired"] for row in rows.values()) == fired["fired"]
+    assert {row["label"] for row in rows.values()} == {"Nàdair (sun)", "Nàdair (moon)", "]0X49[ (sun)", "]0X49[ (moon)"}
+    groups = tock["by_tribe_and_side"]
+    assert set(groups) == set(rows) and sum(g["seats"] * g["end"] for g in groups.values()) == pytest.approx(sum(ends))
+    page = report_page(report)
+    assert "tick reaches 3" in page and "tick reaches 9" in page and "]0X49[ (moon)" in page
+
+
+def test_the_expansions_devotion_thresholds_and_state_parts_are_rows_of_the_report(tmp_path):
+    """Devotion only rises, so each of its thresholds fired once for every seat whose devotion ended at it or past
+    it; and every field of the expansion's part of a player has its row (journeys done, gadgets...)."""
+    from revive_dsl.balance.page import report_page
+
+    tribes = ("abyss_tribe_gates", "abyss_tribe_circadian")  # boards of one side: played, though no sides are given
+    setup = BalanceSetup(packs=("base", "abyss"), tribes=tribes, ai=("random",), games=4, seed=3)
+    report = run_balance(setup, tmp_path / "run")
+    games = [json.loads(f.read_text()) for f in sorted((tmp_path / "run" / "games").iterdir())]
+    ends = [seat["counters"]["devotion"]["end"] for game in games for seat in game["seats"]]
+    thresholds = report["counters"]["devotion"]["thresholds"]
+    assert len(thresholds) >= 5 and any(t["fired"] for t in thresholds.values())
+    for name, row in thresholds.items():
+        mark = int(name.rsplit(" ", 1)[1])
+        assert row["fired"] == row["seats_fired"] == sum(1 for end in ends if end >= mark), name
+    parts = report["parts"]
+    journeys = [seat["parts"]["abyss.journeys_done"] for game in games for seat in game["seats"]]
+    assert parts["abyss.journeys_done"]["end"]["mean"] == pytest.approx(sum(journeys) / 8)
+    assert "abyss.devotion" not in parts and "abyss.circadian" not in parts  # a counter's row is above; a text has none
+    assert {g["label"] for g in parts["abyss.gadgets"]["by_tribe_and_side"].values()} == {"Gate tribe", "Ostarius"}
+    page = report_page(report)
+    assert "The rules packages' own state" in page and "abyss.journeys_done" in page and "devotion reaches 3" in page
+
+
+def test_a_counters_worth_is_what_a_unit_is_worth_to_the_computer_players(tmp_path):
+    from revive_dsl.ai.evaluate import values
+    from revive_dsl.engine.declared import part_of
+    from revive_dsl.engine.rules import Rules
+    from revive_dsl.engine.setup import new_game
+    from revive_dsl.extension import VALUE_TERMS
+
+    rules = Rules.load(("base", _ticking(tmp_path)))
+    game = new_game(rules, [("Ann", "nadair", "sun"), ("Bo", "ox49", "moon")], seed=1)
+    before = values(rules, game)
+    part_of(game.players[0], "ticking").tock = 3
+    after = values(rules, game)
+    assert after[0] - before[0] == pytest.approx(6) and after[1] == before[1]  # worth 2 a tock: 3 tocks, 6 points
+
+    def watched(rules, game, player):  # a rules package's own term (one of no package: every game sees it)
+        return 10.0 if player.seat == 1 else 0.0
+
+    VALUE_TERMS.append(watched)
+    try:
+        assert values(rules, game)[1] - after[1] == pytest.approx(10)
+    finally:
+        VALUE_TERMS.remove(watched)
+
+
+def test_the_report_names_what_no_player_scored_from_or_held(tmp_path, capsys):
+    """The findings agree with the games' own figures: a line is never scored exactly when no seat of any game
+    scored a point from it (a large location's line counted too, which a sheet shows only once one is built on),
+    and a component is never held exactly when it is in the catalogue and no seat held it at the end."""
+    from revive_dsl.balance.game import catalogue
+    from revive_dsl.engine.rules import Rules
+
+    out = tmp_path / "run"
+    assert cli.main([*ARGS, "--ai", "greedy", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    seats = [seat for f in sorted((out / "games").iterdir()) for seat in json.loads(f.read_text())["seats"]]
+    scored = {line for seat in seats for line, points in seat["sources"].items() if points}
+    lines = {line for seat in seats for line in seat["sources"] if line.startswith("end: ")} | {"end: large location"}
+    assert report["never"]["scored"] == sorted(lines - scored)
+    assert "end: artifact card" in lines and "end: artifact card" not in report["never"]["scored"]
+    held = catalogue(Rules.load(("base",)), ("nadair", "formica"))["held"]
+    for kind, ids in held.items():
+        had = {cid for seat in seats for cid in seat["taken"].get(kind, [])}
+        assert report["never"]["held"].get(kind, []) == sorted(set(ids) - had), kind
+    assert "formica/sun/t1" in held["technology"] and "ox49/sun/t1" not in held["technology"]  # the run's tribes
+    printed = capsys.readouterr().out
+    assert ("never scored from: large location" in printed) == ("end: large location" in report["never"]["scored"])
+    page = (out / "report.html").read_text()
+    assert "What no player used" in page
+
+
 def test_a_solo_run_reports_scores_and_no_winner():
     solo = BalanceSetup(packs=("base",), players=1, tribes=("nadair", "formica"), ai=("greedy",), games=2, seed=2)
     report = run_balance(solo)

@@ -5,6 +5,11 @@ the final scoring: progress track, technologies, large locations, artifact card,
 little for what will earn points later, each with a named weight in :data:`WEIGHTS`. A seat's *margin* is its value
 less the best other seat's value (in a solo game, its value): what a player who wants to win maximises.
 
+A pack's own state counts too (:func:`~revive_dsl.engine.declared.pack_value`): each counter a pack declares with a
+``worth`` adds that many points per unit (a negative worth for a penalty track), and a rules package may add a
+function of its own to ``VALUE_TERMS`` (docs/extension-api.md): what its state is worth to a player that the final
+score does not count yet.
+
 >>> from revive_dsl.engine.rules import Rules
 >>> from revive_dsl.engine.setup import new_game
 >>> rules = Rules.load(("base",))
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+from revive_dsl.engine.declared import VALUE_TERMS, counter_worths, pack_value
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game, Player, all_buildings
 from revive_dsl.rules.base.scoring import final_scores, totals_and_card_points
@@ -57,8 +63,10 @@ def values(
     for seats in game.board.figures.values():
         for seat in seats:
             figures[seat] = figures.get(seat, 0) + 1
+    own = counter_worths(rules) or VALUE_TERMS.of(rules)
     return [
-        w["score"] * scores[p.seat]
+        (pack_value(rules, game, p) if own else 0.0)
+        + w["score"] * scores[p.seat]
         + w["resource"] * sum(p.resources.values())
         + w["energy"] * p.energy
         + w["machine_track"] * (sum(p.tracks.values()) - len(p.tracks))

@@ -36,11 +36,15 @@ def play_game(
     *,
     on_move: OnMove | None = None,
     max_decisions: int = 20_000,
+    log: list[str] | None = None,
 ) -> Game:
     """Set up a game of ``seats`` ((name, tribe, side)) from ``seed`` and let ``players[seat]`` answer every
-    decision of that seat; returns the final, scored state. Raises :class:`TooLong` past ``max_decisions``."""
+    decision of that seat; returns the final, scored state. Raises :class:`TooLong` past ``max_decisions``.
+    ``log``: a list the game's log lines are appended to, as they come (``on_move`` may read and clear it)."""
     game = new_game(rules, list(seats), seed=seed, variants=list(variants))
     runner = Runner(game, rules, share=False)
+    if log is not None:
+        runner.log = log
     start, answers = runner.game, []
     moved: list[tuple[int, str]] = []
     for _ in range(max_decisions):

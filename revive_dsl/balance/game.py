@@ -9,11 +9,12 @@ The figures of a game (plain JSON):
   for each), ``won``; ``sources``: its points by where they came from, adding up to its total -- points gained
   during play by the kind of move that gained them (``play`` a card, ``build``, ``explore``, ``machine``...; on
   another player's move too, such as a payment), then each line of the final scoring (``end: progress track``,
-  ``end: artifact card``...); ``taken``: by component kind, every component it holds at the end (cards played
-  or in hand, machines, slot modules, crates, artifacts...) and its tribe's technologies unlocked (as
+  ``end: artifact card``...; a line at 0 too); ``taken``: by component kind, every component it holds at the end
+  (cards played or in hand, machines, slot modules, crates, artifacts...) and its tribe's technologies unlocked (as
   ``technology``: ``TRIBE/SIDE/SPACE``: a space of the other side is another technology); ``counters`` (only in
-  games whose packs declare counters of their own):
-  each of its counters' value at the end and the highest it reached between moves.
+  games whose packs declare counters of their own): each of its counters' value at the end, the highest it reached
+  between moves, and how often each of the counter's thresholds fired for it (``fired``: ``{"reaches 5": 2}``,
+  every threshold the packs' texts hold, 0 for one that never fired).
 
 >>> from revive_dsl.balance.setup import BalanceSetup
 >>> setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("random",), games=1)
@@ -27,19 +28,55 @@ True
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from typing import Any
 
 from revive_dsl.ai import make_player, play_game
 from revive_dsl.balance.setup import BalanceSetup, game_seed, players_of, seats_of
-from revive_dsl.engine.declared import counters_of
+from revive_dsl.engine.declared import Reached, counters_of, state_packages, thresholds
 from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import MOVES
 from revive_dsl.engine.interpret import Ctx
 from revive_dsl.engine.rules import Rules
-from revive_dsl.engine.state import Game, Player, to_plain
+from revive_dsl.engine.state import PARTS, Game, Player, to_plain
 
 # Component kinds never "taken": the boards and what the setup lays on the map.
 NOT_TAKEN = frozenset(("tribe", "main_board", "player_board", "devotion_track", "area_tile", "starting_tile", "lake"))
+# The kinds a player holds (cards, tokens, modules, crates, artifacts; technologies are its tribe board's spaces): a
+# report names those of them no seat held at the end of any game.
+HELD = (
+    "citizen_card",
+    "starting_card",
+    "scyphoz_card",
+    "journey_card",
+    "machine_token",
+    "slot_module",
+    "crate",
+    "artifact_card",
+    "major_artifact",
+    "minor_artifact",
+    "gadget",
+)
+
+
+def catalogue(rules: Rules, tribes: tuple[str, ...]) -> dict[str, Any]:
+    """What the seats of a run could hold and score from: ``held``, by kind (as :func:`taken` names them), the
+    packs' components of the kinds of :data:`HELD` and every technology space of the run's tribes' boards
+    (``TRIBE/SIDE/SPACE``); ``sources``, the final scoring's lines a sheet shows only once they count something
+    (a large location's, once one is built on), which every sheet's own lines add to.
+
+    >>> found = catalogue(Rules.load(("base",)), ("nadair",))
+    >>> len(found["held"]["citizen_card"]), found["held"]["technology"][:2], found["sources"]
+    (39, ['nadair/moon/t1', 'nadair/moon/t2a'], ['end: large location'])
+    """
+    found: dict[str, list[str]] = {kind: list(rules.ids(kind)) for kind in HELD if rules.ids(kind)}
+    for tribe in tribes:
+        for side, board in (rules.data(tribe).get("sides") or {}).items():
+            for tech in (board or {}).get("technologies") or ():
+                if isinstance(tech, dict) and "id" in tech:
+                    found.setdefault("technology", []).append(f"{tribe}/{side}/{tech['id']}")
+    held = {kind: sorted(ids) for kind, ids in sorted(found.items())}
+    return {"held": held, "sources": ["end: large location"] if rules.ids("large_location") else []}
 
 
 def _points(player: Player) -> int:
@@ -51,16 +88,24 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     settings = BalanceSetup.from_dict(setup)
     rules = Rules.load(settings.packs)
     seed = game_seed(settings.seed, index)
-    seats = seats_of(settings, index)
+    seats = [(name, tribe, _own_side(rules, tribe, side)) for name, tribe, side in seats_of(settings, index)]
     specs = players_of(settings, index)
     players = [make_player(spec, seed * 8 + seat) for seat, spec in enumerate(specs)]
     sources: list[dict[str, int]] = [{} for _ in seats]
     counts = {"moves": 0, "turns": 0}
     declared = [word for word, c in counters_of(rules).items() if c.holder == "player"]
     peaks: list[dict[str, int]] = [{} for _ in seats]
+    marks = thresholds(rules)
+    fired = [{f"{word} reaches {mark}": 0 for word in declared for mark in marks.get(word, ())} for _ in seats]
+    log: list[str] = []
 
     def on_move(before: Game, after: Game, moved: list[tuple[int, str]]) -> None:
         counts["moves"] += 1
+        for line in log:
+            if isinstance(line, Reached) and line.counter in declared:
+                key = f"{line.counter} reaches {line.value}"
+                fired[line.seat][key] = fired[line.seat].get(key, 0) + 1
+        log.clear()
         first = moved[0][1]
         kind = first if first in MOVES or first == "end" else "setup"
         counts["turns"] += first == "end" or (after.turn.over and not before.turn.over)
@@ -78,7 +123,7 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 reached = counter_value(Ctx(after, seat, rules), word)
                 peaks[seat][word] = max(peaks[seat].get(word, reached), reached)
 
-    game = play_game(rules, seats, seed, players, settings.variants, on_move=on_move)
+    game = play_game(rules, seats, seed, players, settings.variants, on_move=on_move, log=log)
     sheets = game.turn.final_scores or []
     winners = game.turn.ranking[0] if game.turn.ranking else []
     places = {seat: place + 1 for place, tied in enumerate(game.turn.ranking) for seat in tied}
@@ -89,8 +134,7 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
             if line["rule"] == "purple points":  # gained during play: counted by the move that gained them
                 continue
             rule = "end: " + line["rule"].split(":")[0]
-            if line["points"]:
-                mine[rule] = mine.get(rule, 0) + line["points"]
+            mine[rule] = mine.get(rule, 0) + line["points"]  # a line that gave nothing too: a source never scored
         start = sheet["total"] - sum(mine.values())  # points a seat starts with (none in the printed game)
         if start:
             mine["setup"] = mine.get("setup", 0) + start
@@ -107,9 +151,19 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 "taken": taken(rules, game.players[seat]),
             }
         )
+        parts = part_figures(rules, game.players[seat])
+        if parts:
+            out_seats[-1]["parts"] = parts
         if declared:
             ends = {word: counter_value(Ctx(game, seat, rules), word) for word in declared}
-            out_seats[-1]["counters"] = {w: {"end": ends[w], "peak": peaks[seat].get(w, ends[w])} for w in declared}
+            out_seats[-1]["counters"] = {
+                w: {
+                    "end": ends[w],
+                    "peak": peaks[seat].get(w, ends[w]),
+                    "fired": {k: n for k, n in sorted(fired[seat].items()) if k.startswith(f"{w} reaches ")},
+                }
+                for w in declared
+            }
     return {
         "index": index,
         "seed": seed,
@@ -118,6 +172,40 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
         "rounds": math.ceil(counts["turns"] / len(seats)),
         "seats": out_seats,
     }
+
+
+def _own_side(rules: Rules, tribe: str, wanted: str) -> str:
+    """The side a seat plays: the one the run gives it, or the board's first where the tribe's board has not that
+    side (the expansion's boards have one: a run given only ``sun`` and ``moon`` still plays them)."""
+    sides = list(rules.data(tribe)["sides"])
+    return wanted if wanted in sides else sides[0]
+
+
+def part_figures(rules: Rules, player: Player) -> dict[str, int]:
+    """A player's part of each rules package's own state at the end (:func:`~revive_dsl.engine.state.state_part`),
+    field by field as ``NAMESPACE.FIELD``: a number as it is, a list or a mapping by its length; a text is left
+    out, and so is a declared counter (reported with its thresholds under ``counters``).
+
+    >>> from revive_dsl.engine.setup import new_game
+    >>> rules = Rules.load(("base", "abyss"))
+    >>> game = new_game(rules, [("Ann", "abyss_tribe_gates", "single")], seed=1)
+    >>> figures = part_figures(rules, game.players[0])
+    >>> figures["abyss.journeys_done"], "abyss.devotion" in figures, "abyss.circadian" in figures
+    (0, False, False)
+    """
+    counted = {(c.pack, word) for word, c in counters_of(rules).items()}
+    out = {}
+    for namespace in state_packages(rules):
+        cls = PARTS.get(namespace, {}).get("player")
+        if cls is None:
+            continue
+        found = player.parts.get(namespace) or cls()
+        for f in fields(found):
+            value = getattr(found, f.name)
+            if (namespace, f.name) in counted or isinstance(value, str) or value is None:
+                continue
+            out[f"{namespace}.{f.name}"] = len(value) if isinstance(value, (list, dict, tuple, set)) else int(value)
+    return out
 
 
 def taken(rules: Rules, player: Player) -> dict[str, list[str]]:

@@ -1,6 +1,6 @@
 """The names a report shows for the ids it counts by, from the packs' own content: a tribe by the name its board
 prints, a component by its name, a tribe's technology by its tribe, side and name, and a tribe and side as
-"TRIBE (SIDE)", the side by its word (``sun``, ``moon``; ``single`` for a one-sided board).
+"TRIBE (SIDE)", the side by its word (``sun``, ``moon``; a tribe whose board has one side by its name alone).
 
 The report's keys stay the content ids (they are what two runs are compared by); each row carries its ``label``.
 
@@ -8,8 +8,8 @@ The report's keys stay the content ids (they are what two runs are compared by);
 >>> names = report_names(Rules.load(("base",)))
 >>> names["ox49"], names["nadair/moon/t2a"], names["nadair/moon/t2b"], names["cit_smith"]
 (']0X49[', 'Nàdair (moon): Written legacy', 'Nàdair (moon): Side slot', 'Smith')
->>> label(names, "ox49/moon"), label(names, "sun"), label(names, "seat 2")
-(']0X49[ (moon)', 'sun', 'seat 2')
+>>> label(names, "ox49/moon"), label(names, "sun"), label(names, "seat 2"), label({"t": "Gate"}, "t/single")
+(']0X49[ (moon)', 'sun', 'seat 2', 'Gate')
 """
 
 from __future__ import annotations
@@ -44,5 +44,5 @@ def label(names: Mapping[str, str], key: str) -> str:
         return names[key]
     tribe, slash, side = key.partition("/")
     if slash and tribe in names and "/" not in side:
-        return f"{names[tribe]} ({side})"
+        return names[tribe] if side == "single" else f"{names[tribe]} ({side})"  # a board of one side: its name
     return key

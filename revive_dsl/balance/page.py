@@ -147,6 +147,21 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
     )
     sources = {k: v["per_seat"] for k, v in report["points_by_source"].items()}
     body.append(bar_chart(sources))
+    never = report.get("never", {})
+    if never.get("scored") or never.get("held"):
+        names = report.get("names", {})
+        body.append("<h2>What no player used</h2>")
+        body.append(
+            '<p class="note">Findings for the author: the final scoring\'s lines no seat scored a point from in any '
+            "game, and the components no seat held at the end of any game. Either the players never found the way "
+            "to them, or the content makes them not worth it.</p>"
+        )
+        if never.get("scored"):
+            body.append(_table(["scoring line never scored"], [[line] for line in never["scored"]]))
+        for kind, ids in never.get("held", {}).items():
+            body.append(f"<details><summary>{escape(kind)}: {len(ids)} never held</summary>")
+            body.append(_table(["component", "id"], [[names.get(cid, cid), cid] for cid in ids]))
+            body.append("</details>")
     if report.get("counters"):
         body.append("<h2>The packs' own counters</h2>")
         body.append(
@@ -158,6 +173,22 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
             for word, c in report["counters"].items()
         ]
         body.append(_table(["counter", "seats", "mean at the end", "max at the end", "mean peak", "max peak"], rows))
+        for word, c in report["counters"].items():
+            body.append(_counter_rows(word, c))
+    if report.get("parts"):
+        body.append("<h2>The rules packages' own state</h2>")
+        body.append(
+            "<p class=\"note\">Each field of a player's part of a rules package's state at the end of the game, per "
+            "seat: a number as it is, a list by its length (journeys done, gadgets...). A field at 0 in every game "
+            "is a part of the pack no player used.</p>"
+        )
+        rows = [
+            [word, c["seats"], c["end"]["mean"], c["end"]["min"], c["end"]["max"]]
+            for word, c in report["parts"].items()
+        ]
+        body.append(_table(["field", "seats", "mean at the end", "min", "max"], rows))
+        for word, c in report["parts"].items():
+            body.append(_counter_rows(word, c))
     body.append("<h2>Game length</h2>")
     length = report["length"]
     body.append(
@@ -197,6 +228,41 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         body.append(_table(["component", "seats", "taken", "win rate when taken", "95% interval"], rows))
         body.append("</details>")
     return _page(title, "".join(body))
+
+
+def _counter_rows(word: str, counter: dict[str, Any]) -> str:
+    """One declared counter's own rows: its values at the end, by tribe and side, and its thresholds fired."""
+    out = [f"<details open><summary>{escape(word)}</summary>"]
+    out.append(f"<p>Seats by {escape(word)} at the end:</p>")
+    out.append(bar_chart({f"{word} {value}": n for value, n in counter.get("distribution", {}).items()}, " seats"))
+    thresholds = counter.get("thresholds", {})
+    groups = counter.get("by_tribe_and_side", {})
+    peaks = "peak" in counter
+    head = ["tribe and side", "seats", "mean at the end", *(["mean peak"] if peaks else [])]
+    head += [f"{name}: per seat" for name in thresholds]
+    rows = [
+        [g.get("label", key), g["seats"], g["end"], *([g["peak"]] if peaks else [])]
+        + [t["by_tribe_and_side"].get(key, {}).get("per_seat", 0) for t in thresholds.values()]
+        for key, g in groups.items()
+    ]
+    out.append(_table(head, rows))
+    if thresholds:
+        out.append(
+            '<p class="note">Each threshold the packs\' texts hold for it (<em>when ... reaches N</em>): how often it '
+            "fired in all, per seat and game, and on how many seats at least once. One that never fired is a finding: "
+            "no game reached it.</p>"
+        )
+        out.append(
+            _table(
+                ["threshold", "fired", "per seat and game", "seats it fired for"],
+                [
+                    [n, t["fired"], t["per_seat"], f"{t['seats_fired']} of {counter['seats']}"]
+                    for n, t in thresholds.items()
+                ],
+            )
+        )
+    out.append("</details>")
+    return "".join(out)
 
 
 def compare_page(diff: dict[str, Any], title: str = "Revive balance: what changed") -> str:

@@ -57,12 +57,19 @@ def _group(rows: Iterable[tuple[str, bool, int]]) -> dict[str, dict[str, Any]]:
 
 
 def build_report(
-    setup: dict[str, Any], games: list[dict[str, Any]], names: Mapping[str, str] | None = None
+    setup: dict[str, Any],
+    games: list[dict[str, Any]],
+    names: Mapping[str, str] | None = None,
+    catalogue: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The report of a run: ``setup`` (the settings' plain data) and its games' figures, in index order. ``names``
     (:func:`~revive_dsl.balance.names.report_names`): what each id is shown as; every row of a tribe, a side or a
-    component gets its ``label``, and ``names`` lists those the report uses."""
+    component gets its ``label``, and ``names`` lists those the report uses. ``catalogue``
+    (:func:`~revive_dsl.balance.game.catalogue`): what the seats could hold and score from; ``never`` lists what no
+    seat held at the end of any game, by kind, and the final scoring's lines no seat scored a point from: findings
+    for the author (a component or a rule the players never used)."""
     names = names or {}
+    catalogue = catalogue or {}
     seats = [(game, seat) for game in games for seat in game["seats"]]
     count = len(seats)
     sources: dict[str, int] = {}
@@ -110,9 +117,21 @@ def build_report(
             "rounds_histogram": _histogram(g["rounds"] for g in games),
         },
     }
+    lines = {k for k in sources if k.startswith("end: ")} | set(catalogue.get("sources", ()))
+    report["never"] = {
+        "scored": sorted(k for k in lines if not sources.get(k)),
+        "held": {
+            kind: missing
+            for kind, ids in sorted(catalogue.get("held", {}).items())
+            if (missing := [cid for cid in ids if cid not in components.get(kind, {})])
+        },
+    }
     counters = _counters([s for _, s in seats])
     if counters:  # a pack's own counters (engine/declared.py), in games that have them
         report["counters"] = counters
+    parts = _counters([s for _, s in seats], "parts")
+    if parts:  # the rules packages' own state of a player (engine/state.py, state_part), field by field
+        report["parts"] = parts
     return _labelled(report, names)
 
 
@@ -131,20 +150,62 @@ def _labelled(report: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
     mark(report["score_by_tribe_and_side"])
     for ids in report["components"].values():
         mark(ids)
+    for counter in [*report.get("counters", {}).values(), *report.get("parts", {}).values()]:
+        mark(counter["by_tribe_and_side"])
+        for threshold in counter.get("thresholds", {}).values():
+            mark(threshold["by_tribe_and_side"])
+    used.update(cid for ids in report["never"]["held"].values() for cid in ids if cid in names)
     report["names"] = {key: names[key] for key in sorted(used)}
     return report
 
 
-def _counters(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per declared counter, over the seats that had it: its value at the end and the highest it reached."""
-    words = sorted({word for seat in seats for word in seat.get("counters", {})})
+def _counters(seats: list[dict[str, Any]], key: str = "counters") -> dict[str, dict[str, Any]]:
+    """Per declared counter (``key`` "counters"), or per field of a rules package's own state (``key`` "parts", a
+    number each), over the seats that had it: its value at the end (mean, spread and each value's count), the
+    highest it reached (a counter), both by tribe and side; and each of a counter's thresholds, how often it fired."""
+    words = sorted({word for seat in seats for word in seat.get(key, {})})
     out = {}
     for word in words:
-        found = [seat["counters"][word] for seat in seats if word in seat.get("counters", {})]
-        out[word] = {
-            "seats": len(found),
-            "end": _mean([f["end"] for f in found]),
-            "peak": _mean([f["peak"] for f in found]),
+        had = [seat for seat in seats if word in seat.get(key, {})]
+        found = [_figure(seat[key][word]) for seat in had]
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for seat, figure in zip(had, found, strict=True):
+            groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
+        measures = [m for m in ("end", "peak") if all(m in f for f in found)]
+        row: dict[str, Any] = {"seats": len(found)}
+        row |= {m: _mean([f[m] for f in found]) for m in measures}
+        row["distribution"] = _histogram(f["end"] for f in found)
+        row["by_tribe_and_side"] = {
+            group: {"seats": len(rows)} | {m: _mean([f[m] for f in rows])["mean"] for m in measures}
+            for group, rows in sorted(groups.items())
+        }
+        if key == "counters":
+            row["thresholds"] = _fired(found, groups)
+        out[word] = row
+    return out
+
+
+def _figure(value: Any) -> dict[str, Any]:
+    """A seat's figure of a counter (``{"end", "peak", "fired"}``) or of a state part's field (a number)."""
+    return value if isinstance(value, dict) else {"end": value}
+
+
+def _fired(found: list[dict[str, Any]], groups: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Each threshold of a counter (``reaches 5``): how often it fired, per seat and game, and on how many seats at
+    least once; per tribe and side, how often per seat and game."""
+    names = sorted({name for f in found for name in f.get("fired", {})}, key=lambda k: (len(k), k))
+    out = {}
+    for name in names:
+        counts = [f.get("fired", {}).get(name, 0) for f in found]
+        per_group = {}
+        for key, rows in sorted(groups.items()):
+            total = sum(f.get("fired", {}).get(name, 0) for f in rows)
+            per_group[key] = {"seats": len(rows), "fired": total, "per_seat": round(total / len(rows), 3)}
+        out[name] = {
+            "fired": sum(counts),
+            "per_seat": round(sum(counts) / len(counts), 3),
+            "seats_fired": sum(1 for c in counts if c),
+            "by_tribe_and_side": per_group,
         }
     return out
 

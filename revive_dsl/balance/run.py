@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from revive_dsl.balance.game import play_one
+from revive_dsl.balance.game import catalogue, play_one
 from revive_dsl.balance.names import report_names
 from revive_dsl.balance.page import compare_page, report_page
 from revive_dsl.balance.report import build_report, compare
@@ -230,10 +230,16 @@ def figures_problem(figures: Any, setup: BalanceSetup) -> str | None:
             return "not a game's figures (a seat's components taken)"
         counters = seat.get("counters", {})
         if not isinstance(counters, dict) or not all(
-            isinstance(c, dict) and all(isinstance(c.get(k), (int, float)) for k in ("end", "peak"))
+            isinstance(c, dict)
+            and all(isinstance(c.get(k), (int, float)) for k in ("end", "peak"))
+            and isinstance(c.get("fired", {}), dict)
+            and all(isinstance(k, str) and _whole(v) for k, v in c.get("fired", {}).items())
             for c in counters.values()
         ):
             return "not a game's figures (a seat's counters)"
+        parts = seat.get("parts", {})
+        if not isinstance(parts, dict) or not all(isinstance(k, str) and _whole(v) for k, v in parts.items()):
+            return "not a game's figures (a seat's state parts)"
     return None
 
 
@@ -284,8 +290,9 @@ def run_balance(
             write_text_atomic(game_file(folder, index), _dumps(figures))
         if on_game is not None:
             on_game(len(done), setup.games)
-    names = report_names(Rules.load(setup.packs))
-    report = build_report(setup.to_dict(), [done[index] for index in range(setup.games)], names)
+    rules = Rules.load(setup.packs)
+    figures = [done[index] for index in range(setup.games)]
+    report = build_report(setup.to_dict(), figures, report_names(rules), catalogue(rules, setup.tribes))
     if folder is not None:
         write_text_atomic(folder / "report.json", _dumps(report))
         write_text_atomic(folder / "report.html", report_page(report))

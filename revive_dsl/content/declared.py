@@ -44,6 +44,7 @@ class Counter:
     english: str
     plural: str
     doc: str
+    worth: float = 0.0  # what a unit is worth to the computer players, in points (revive_dsl/ai/evaluate.py)
 
     def clamp(self, value: int) -> int:
         """The value kept within the counter's bounds."""
@@ -71,6 +72,7 @@ def counter_of(comp: Component) -> Counter:
         english=english,
         plural=str(data.get("plural", _plural(english))),
         doc=str(data.get("doc", f"{english}, a counter of the pack '{comp.pack}'")),
+        worth=float(data.get("worth", 0)),
     )
 
 

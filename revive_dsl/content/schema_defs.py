@@ -208,6 +208,13 @@ KIND_ITEMS: dict[str, dict[str, Any]] = {
                 "type": "boolean",
                 "description": "true: 1 point per unit at the end, a scoring line of its own",
             },
+            "worth": {
+                "type": "number",
+                "minimum": -100,
+                "maximum": 100,
+                "description": "what one unit is worth to the computer players, in points (0 if left out; "
+                "negative for a penalty; a counter that scores is counted by its points already)",
+            },
             "shown": {
                 "enum": ["always", "when changed"],
                 "description": "always (the default): in the state from the setup on; when changed: not at its start",

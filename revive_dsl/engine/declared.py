@@ -50,6 +50,7 @@ from revive_dsl.content.packs import Content
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.declared_sides import declare_states
 from revive_dsl.engine.game import END_MOMENTS
+from revive_dsl.engine.hooks import Hooks
 from revive_dsl.engine.interpret import COUNTERS, Ctx, Effect, args, as_player, effect, players_from, run
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
@@ -295,6 +296,78 @@ def _set(ctx: Ctx, call: n.Call) -> Effect:
 _CHAIN = "reaches chain"  # the event key counting thresholds fired inside one another
 
 
+class Reached(str):
+    """The log line of a threshold that fired (``Ann's heat reaches 5 (The forge boils over)``), which also says
+    which: its ``counter``, ``value``, the ``seat`` whose counter it is and the ``source`` (the component whose text
+    it is). It reads as the line it is; the balance lab counts them.
+
+    >>> line = Reached("Ann's heat reaches 5", "heat", 5, 0, "boil_over")
+    >>> line, line.counter, line.value
+    ("Ann's heat reaches 5", 'heat', 5)
+    """
+
+    counter: str
+    value: int
+    seat: int
+    source: str
+
+    def __new__(cls, line: str, counter: str, value: int, seat: int, source: str) -> Reached:
+        made = super().__new__(cls, line)
+        made.counter, made.value, made.seat, made.source = counter, value, seat, source
+        return made
+
+    def __reduce__(self) -> tuple:
+        return Reached, (str(self), self.counter, self.value, self.seat, self.source)
+
+
+# What a rules package's own state is worth to a player beyond the final score, for the computer players: each a
+# function (rules, game, player) -> points. A package appends its own when imported; a game sees those of its
+# packages only (engine/hooks.py). The players' evaluation adds them up (revive_dsl/ai/evaluate.py).
+VALUE_TERMS: Hooks[Callable[[Rules, Any, Any], float]] = Hooks("value terms")
+
+
+def counter_worths(rules: Rules) -> tuple[tuple[str, float], ...]:
+    """The players' counters the loaded packs declare a ``worth`` for, with it (kept with the rules).
+
+    >>> counter_worths(Rules.load(("base",)))
+    ()
+    """
+    return rules.kept(
+        ("counter worths",),
+        lambda: tuple((w, c.worth) for w, c in counters_of(rules).items() if c.holder == "player" and c.worth),
+    )
+
+
+def pack_value(rules: Rules, game: Any, player: Any) -> float:
+    """What the packs' own state is worth to ``player``, in points: its counters' ``worth`` times their values, and
+    every :data:`VALUE_TERMS` entry of the game's packages."""
+    total = 0.0
+    for word, worth in counter_worths(rules):
+        total += worth * value(Ctx(game, player.seat, rules), word)
+    for term in VALUE_TERMS.of(rules):
+        total += term(rules, game, player)
+    return total
+
+
+def thresholds(rules: Rules) -> dict[str, list[int]]:
+    """Every ``when COUNTER reaches N`` the loaded packs' texts hold: counter -> its values, sorted.
+
+    >>> thresholds(Rules.load(("base",)))
+    {}
+    """
+
+    def found() -> dict[str, list[int]]:
+        out: dict[str, set[int]] = {}
+        for comp in rules.content.components.values():
+            for program in comp.effects.values():
+                for clause in getattr(program, "clauses", ()):
+                    if isinstance(clause, n.Reaches):
+                        out.setdefault(clause.counter.name, set()).add(clause.value)
+        return {word: sorted(values) for word, values in sorted(out.items())}
+
+    return rules.kept(("thresholds",), found)
+
+
 def _reached(ctx: Ctx, found: Counter, before: int, after: int) -> Effect:
     if after <= before:
         return
@@ -314,7 +387,8 @@ def _reached(ctx: Ctx, found: Counter, before: int, after: int) -> Effect:
                     )
                 named = rules_of(ctx).content.components.get(source)
                 why = f" ({named.name})" if named is not None and named.name != source else ""
-                ctx.log.append(f"{ctx.player.name}'s {found.plural} reaches {clause.value}{why}")
+                line = f"{ctx.player.name}'s {found.plural} reaches {clause.value}{why}"
+                ctx.log.append(Reached(line, found.name, clause.value, ctx.seat, source))
                 sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event={_CHAIN: depth + 1}, log=ctx.log)
                 yield from run(clause.body, sub)
 
