@@ -18,9 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,87 +29,11 @@ sys.path.insert(0, str(ROOT))
 from revive_dsl.balance import BalanceSetup, run_balance  # noqa: E402
 from revive_dsl.balance.game import catalogue  # noqa: E402
 from revive_dsl.balance.names import report_names  # noqa: E402
+from revive_dsl.balance.processes import ProcessCluster  # noqa: E402
 from revive_dsl.balance.report import build_report  # noqa: E402
 from revive_dsl.balance.run import game_file, play_games  # noqa: E402
 from revive_dsl.engine.rules import Rules  # noqa: E402
 from revive_dsl.locations import core  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _dask(*args: str) -> list[str]:
-    found = Path(sys.executable).parent / "dask"
-    if found.is_file():
-        return [str(found), *args]
-    module = {"scheduler": "distributed.cli.dask_scheduler", "worker": "distributed.cli.dask_worker"}[args[0]]
-    return [sys.executable, "-m", module, *args[1:]]
-
-
-class Cluster:
-    """A scheduler and worker processes of their own; the workers' CPU seconds counted as each ends."""
-
-    def __init__(self, workers: int):
-        self.address = f"tcp://127.0.0.1:{_free_port()}"
-        port = self.address.rsplit(":", 1)[1]
-        self.scheduler = subprocess.Popen(
-            _dask("scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.workers = [self.start_worker() for _ in range(workers)]
-        self.cpu = 0.0  # CPU seconds of the workers that have ended
-
-    def start_worker(self) -> subprocess.Popen:
-        flags = ("--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1")
-        command = _dask("worker", self.address, *flags)
-        return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def cpu_of(self, process: subprocess.Popen) -> float:
-        import psutil  # a dependency of distributed
-
-        times = psutil.Process(process.pid).cpu_times()
-        return times.user + times.system
-
-    def kill_one(self) -> None:
-        victim = self.workers.pop(0)
-        self.cpu += self.cpu_of(victim)
-        victim.send_signal(signal.SIGKILL)
-        victim.wait()
-        self.workers.append(self.start_worker())
-
-    def close(self) -> None:
-        for process in self.workers:
-            if process.poll() is None:
-                self.cpu += self.cpu_of(process)
-        for process in [*self.workers, self.scheduler]:
-            if process.poll() is None:
-                process.terminate()
-        for process in [*self.workers, self.scheduler]:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def _client(address: str, workers: int):
-    from distributed import Client
-
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            client = Client(address, timeout="5s")
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
-    client.wait_for_workers(workers, timeout=60)
-    return client
 
 
 def main() -> int:
@@ -142,23 +63,19 @@ def main() -> int:
     print(f"{opts.games} games of {opts.players} players ({'+'.join(packs)}, {opts.ai}), {core()} core")
     with tempfile.TemporaryDirectory(prefix="revive-balance-") as scratch:
         out = Path(scratch) / "run"
-        cluster = Cluster(opts.workers)
         killed = []
-        try:
-            with _client(cluster.address, opts.workers) as client:
+        with ProcessCluster(opts.workers) as cluster, cluster.client() as client:
 
-                def seen(done: int, total: int) -> None:
-                    if opts.kill and not killed and done >= total // 10:
-                        cluster.kill_one()
-                        killed.append(done)
-                    if done and done % max(1, total // 10) == 0:
-                        print(f"  {done} games", flush=True)
+            def seen(done: int, total: int) -> None:
+                if opts.kill and not killed and done >= total // 10:
+                    cluster.kill_one()
+                    killed.append(done)
+                if done and done % max(1, total // 10) == 0:
+                    print(f"  {done} games", flush=True)
 
-                start = time.perf_counter()
-                report = run_balance(setup, out, client=client, on_game=seen)
-                seconds = time.perf_counter() - start
-        finally:
-            cluster.close()
+            start = time.perf_counter()
+            report = run_balance(setup, out, client=client, on_game=seen)
+            seconds = time.perf_counter() - start
         print(f"scheduler and {opts.workers} worker processes: {seconds:.1f} s, {opts.games / seconds:.1f} games/s")
         print(
             f"workers' CPU {cluster.cpu:.1f} s: {opts.games / cluster.cpu:.2f} games a CPU-second, "
@@ -176,7 +93,7 @@ def main() -> int:
         print(f"the first {check} games again in this process: {cpu:.1f} s CPU, {check / cpu:.2f} games a second")
         same = not differ
         if check == opts.games:
-            alone = build_report(setup.to_dict(), local, report_names(rules), catalogue(rules, setup.tribes))
+            alone = build_report(setup.to_dict(), local, report_names(rules), catalogue(rules, setup.to_dict()))
             same = same and json.loads(json.dumps(alone)) == json.loads((out / "report.json").read_text())
         whole = " and the same report" if check == opts.games else ""
         print(f"the same figures, game by game{whole}" if same else f"DIFFERENT: games {differ[:10]}")

@@ -849,6 +849,11 @@ def _balance_summary(report: dict) -> str:
             lines.append(
                 f"  {name:<22} win rate {100 * r['rate']:5.1f}%  (95%: {100 * low:.1f}-{100 * high:.1f}%, n={r['n']})"
             )
+    ranks = report.get("solo_ranks", {})
+    if ranks:
+        lines.append(
+            "  solo ranks: " + ", ".join(f"{rank.replace('_', ' ')} {r['games']}" for rank, r in ranks.items())
+        )
     never = report.get("never", {})
     if never.get("scored"):
         lines.append(f"  never scored from: {', '.join(line.removeprefix('end: ') for line in never['scored'])}")

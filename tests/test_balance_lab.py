@@ -7,16 +7,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from revive_dsl import cli
 from revive_dsl.balance import BalanceSetup, run_balance
+from revive_dsl.balance.processes import ProcessCluster
 from revive_dsl.balance.run import game_file, play_games
 
 SMALL = BalanceSetup(packs=("base",), tribes=("nadair", "formica", "ox49"), ai=("random",), games=6, seed=11)
@@ -62,75 +59,15 @@ def test_a_local_cluster_gives_the_same_report(in_process):
         assert run_balance(SMALL, client=client) == in_process
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _dask(*args: str) -> list[str]:
-    found = Path(sys.executable).parent / "dask"
-    if found.is_file():
-        return [str(found), *args]
-    module = {"scheduler": "distributed.cli.dask_scheduler", "worker": "distributed.cli.dask_worker"}[args[0]]
-    return [sys.executable, "-m", module, *args[1:]]
-
-
-class Cluster:
-    """A ``dask scheduler`` and ``dask worker`` processes of its own, ended (all of them) on close."""
-
-    def __init__(self, workers: int):
-        self.port = _free_port()
-        self.address = f"tcp://127.0.0.1:{self.port}"
-        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
-        self.scheduler = subprocess.Popen(
-            _dask("scheduler", "--host", "127.0.0.1", "--port", str(self.port), "--no-dashboard"), **quiet
-        )
-        self.workers = [
-            subprocess.Popen(
-                _dask("worker", self.address, "--nthreads", "1", "--no-nanny", "--no-dashboard", "--host", "127.0.0.1"),
-                **quiet,
-            )
-            for _ in range(workers)
-        ]
-
-    def close(self) -> None:
-        for process in [*self.workers, self.scheduler]:
-            if process.poll() is None:
-                process.terminate()
-        for process in [*self.workers, self.scheduler]:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
 @pytest.fixture
 def cluster(request):
-    made = Cluster(workers=getattr(request, "param", 1))
+    made = ProcessCluster(workers=getattr(request, "param", 1))
     yield made
     made.close()
 
 
-def _client(address: str, workers: int):
-    from distributed import Client
-
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            client = Client(address, timeout="5s")
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
-    client.wait_for_workers(workers, timeout=60)
-    return client
-
-
 def test_a_scheduler_and_a_worker_of_their_own_give_the_same_report(cluster, in_process, tmp_path):
-    with _client(cluster.address, 1) as client:
+    with cluster.client() as client:
         assert run_balance(SMALL, client=client) == in_process
     out = tmp_path / "run"
     argv = ["balance", "--games", "6", "--seed", "11", "--ai", "random", "--tribes", "nadair,formica,ox49"]
@@ -143,7 +80,7 @@ def test_a_scheduler_and_a_worker_of_their_own_give_the_same_report(cluster, in_
 @pytest.mark.parametrize("cluster", [2], indirect=True)
 def test_a_worker_killed_mid_run_loses_no_game(cluster):
     setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("greedy",), games=10, seed=5)
-    with _client(cluster.address, 2) as client:
+    with cluster.client() as client:
         results, killed_at = [], None
         for figures in play_games(setup, range(setup.games), client):
             results.append(figures)
@@ -416,7 +353,8 @@ def test_the_report_names_what_no_player_scored_from_or_held(tmp_path, capsys):
     lines = {line for seat in seats for line in seat["sources"] if line.startswith("end: ")} | {"end: large location"}
     assert report["never"]["scored"] == sorted(lines - scored)
     assert "end: artifact card" in lines and "end: artifact card" not in report["never"]["scored"]
-    held = catalogue(Rules.load(("base",)), ("nadair", "formica"))["held"]
+    setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("greedy",), games=4, seed=3)
+    held = catalogue(Rules.load(("base",)), setup.to_dict())["held"]
     for kind, ids in held.items():
         had = {cid for seat in seats for cid in seat["taken"].get(kind, [])}
         assert report["never"]["held"].get(kind, []) == sorted(set(ids) - had), kind
@@ -433,6 +371,24 @@ def test_a_solo_run_reports_scores_and_no_winner():
     assert report["win_rate"]["by_tribe"] == {}
     assert {k: v["n"] for k, v in report["score_by_tribe"].items()} == {"formica": 1, "nadair": 1}
     assert sum(s["total"] for s in report["points_by_source"].values()) == round(report["score"]["mean"] * 2)
+
+
+def test_a_solo_run_counts_the_games_reaching_each_rank_of_the_rulebooks_table(tmp_path):
+    """003's solo table: below 50 a loss, 50+ survivor ... 180+ utopia; each game counted at the rank its total
+    reaches, and every rank of the table listed, in its order."""
+    solo = BalanceSetup(packs=("base",), players=1, tribes=("nadair", "formica"), ai=("random",), games=6, seed=4)
+    report = run_balance(solo, tmp_path / "run")
+    ranks = report["solo_ranks"]
+    table = ["loss", "survivor", "minor_victory", "regular_victory", "major_victory", "superior_victory", "utopia"]
+    assert list(ranks) == table
+    assert [r["from"] for r in ranks.values()] == [0, 50, 75, 100, 130, 160, 180]
+    games = [json.loads(f.read_text()) for f in sorted((tmp_path / "run" / "games").iterdir())]
+    expected = {rank: 0 for rank in ranks}
+    for game in games:
+        total = game["seats"][0]["total"]
+        expected[max((r["from"], rank) for rank, r in ranks.items() if total >= r["from"])[1]] += 1
+    assert {rank: r["games"] for rank, r in ranks.items()} == expected
+    assert sum(expected.values()) == 6 and "solo_ranks" not in run_balance(SMALL)
 
 
 def _games(won_by_nadair: int, count: int = 100) -> list[dict]:

@@ -13,7 +13,7 @@ The figures of a game (plain JSON):
   (cards played or in hand, machines, slot modules, crates, artifacts...) and its tribe's technologies unlocked (as
   ``technology``: ``TRIBE/SIDE/SPACE``: a space of the other side is another technology); ``counters`` (only in
   games whose packs declare counters of their own): each of its counters' value at the end, the highest it reached
-  between moves, and how often each of the counter's thresholds fired for it (``fired``: ``{"reaches 5": 2}``,
+  between moves, and how often each of the counter's thresholds fired for it (``fired``: ``{"heat reaches 5": 2}``,
   every threshold the packs' texts hold, 0 for one that never fired).
 
 >>> from revive_dsl.balance.setup import BalanceSetup
@@ -38,6 +38,7 @@ from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import MOVES
 from revive_dsl.engine.interpret import Ctx
 from revive_dsl.engine.rules import Rules
+from revive_dsl.engine.setup import new_game
 from revive_dsl.engine.state import PARTS, Game, Player, to_plain
 
 # Component kinds never "taken": the boards and what the setup lays on the map.
@@ -59,24 +60,60 @@ HELD = (
 )
 
 
-def catalogue(rules: Rules, tribes: tuple[str, ...]) -> dict[str, Any]:
-    """What the seats of a run could hold and score from: ``held``, by kind (as :func:`taken` names them), the
-    packs' components of the kinds of :data:`HELD` and every technology space of the run's tribes' boards
-    (``TRIBE/SIDE/SPACE``); ``sources``, the final scoring's lines a sheet shows only once they count something
-    (a large location's, once one is built on), which every sheet's own lines add to.
+def catalogue(rules: Rules, setup: dict[str, Any], sample: int = 4) -> dict[str, Any]:
+    """What the seats of the run ``setup`` could hold and score from:
 
-    >>> found = catalogue(Rules.load(("base",)), ("nadair",))
+    - ``held``, by kind (as :func:`taken` names them): the components of the kinds of :data:`HELD` that the set-up
+      state of the run's first ``sample`` games holds anywhere (a deck, a display, a pile: what the player count
+      and the variants put in play), and every technology space of the sides the run's tribes play
+      (``TRIBE/SIDE/SPACE``);
+    - ``sources``: the final scoring's lines a sheet shows only once they count something (a large location's, once
+      one is built on), which every sheet's own lines add to;
+    - ``solo_table``: the rulebook's solo score table, ``[minimum, rank]`` from the lowest.
+
+    >>> found = catalogue(Rules.load(("base",)), BalanceSetup(tribes=("nadair", "formica")).to_dict())
     >>> len(found["held"]["citizen_card"]), found["held"]["technology"][:2], found["sources"]
-    (39, ['nadair/moon/t1', 'nadair/moon/t2a'], ['end: large location'])
+    (39, ['formica/moon/t1', 'formica/moon/t2a'], ['end: large location'])
+    >>> "major_amber_4" in found["held"]["major_artifact"]  # a 4-player artifact, not in a 2-player game
+    False
     """
-    found: dict[str, list[str]] = {kind: list(rules.ids(kind)) for kind in HELD if rules.ids(kind)}
-    for tribe in tribes:
-        for side, board in (rules.data(tribe).get("sides") or {}).items():
-            for tech in (board or {}).get("technologies") or ():
+    settings = BalanceSetup.from_dict(setup)
+    kinds = {cid: rules.component(cid).kind for kind in HELD for cid in rules.ids(kind)}
+    found: dict[str, set[str]] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if value in kinds:
+                found.setdefault(kinds[value], set()).add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    for index in range(min(sample, settings.games)):
+        walk(
+            new_game(
+                rules, _seats(rules, settings, index), game_seed(settings.seed, index), settings.variants
+            ).to_dict()
+        )
+    for tribe in settings.tribes:
+        for side in {_own_side(rules, tribe, side) for side in settings.tribe_sides.get(tribe, settings.sides)}:
+            for tech in (rules.data(tribe)["sides"][side] or {}).get("technologies") or ():
                 if isinstance(tech, dict) and "id" in tech:
-                    found.setdefault("technology", []).append(f"{tribe}/{side}/{tech['id']}")
+                    found.setdefault("technology", set()).add(f"{tribe}/{side}/{tech['id']}")
     held = {kind: sorted(ids) for kind, ids in sorted(found.items())}
-    return {"held": held, "sources": ["end: large location"] if rules.ids("large_location") else []}
+    sources = ["end: large location"] if rules.ids("large_location") else []
+    table = [
+        [row["min"], row["rank"]] for row in sorted(rules.main_board.get("solo_table", ()), key=lambda r: r["min"])
+    ]
+    return {"held": held, "sources": sources, "solo_table": table}
+
+
+def _seats(rules: Rules, settings: BalanceSetup, index: int) -> list[tuple[str, str, str]]:
+    """Game ``index``'s seats, each tribe on a side its board has (:func:`_own_side`)."""
+    return [(name, tribe, _own_side(rules, tribe, side)) for name, tribe, side in seats_of(settings, index)]
 
 
 def _points(player: Player) -> int:
@@ -88,7 +125,7 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     settings = BalanceSetup.from_dict(setup)
     rules = Rules.load(settings.packs)
     seed = game_seed(settings.seed, index)
-    seats = [(name, tribe, _own_side(rules, tribe, side)) for name, tribe, side in seats_of(settings, index)]
+    seats = _seats(rules, settings, index)
     specs = players_of(settings, index)
     players = [make_player(spec, seed * 8 + seat) for seat, spec in enumerate(specs)]
     sources: list[dict[str, int]] = [{} for _ in seats]
@@ -164,7 +201,7 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 }
                 for w in declared
             }
-    return {
+    figures = {
         "index": index,
         "seed": seed,
         "moves": counts["moves"],
@@ -172,6 +209,9 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
         "rounds": math.ceil(counts["turns"] / len(seats)),
         "seats": out_seats,
     }
+    if game.turn.solo_rank is not None:  # a solo game: the rulebook's table's rank for its total
+        figures["solo_rank"] = game.turn.solo_rank
+    return figures
 
 
 def _own_side(rules: Rules, tribe: str, wanted: str) -> str:
@@ -202,9 +242,12 @@ def part_figures(rules: Rules, player: Player) -> dict[str, int]:
         found = player.parts.get(namespace) or cls()
         for f in fields(found):
             value = getattr(found, f.name)
-            if (namespace, f.name) in counted or isinstance(value, str) or value is None:
+            if (namespace, f.name) in counted:
                 continue
-            out[f"{namespace}.{f.name}"] = len(value) if isinstance(value, (list, dict, tuple, set)) else int(value)
+            if isinstance(value, (list, dict, tuple, set)):
+                out[f"{namespace}.{f.name}"] = len(value)
+            elif isinstance(value, (int, float)):  # a bool too; a text or anything else is no figure
+                out[f"{namespace}.{f.name}"] = int(value)
     return out
 
 

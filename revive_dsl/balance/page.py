@@ -140,6 +140,17 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
             [[v.get("label", k), v["n"], v["mean"], v["sd"], v["min"], v["max"]] for k, v in scores.items()],
         )
     )
+    if report.get("solo_ranks"):
+        body.append("<h2>Solo ranks</h2>")
+        body.append(
+            '<p class="note">How many solo games reached each rank of the rulebook\'s score table (the final score '
+            "from which a rank is reached).</p>"
+        )
+        rows = [
+            [rank.replace("_", " "), f"{r['from']}+", r["games"], _pct(r["share"])]
+            for rank, r in report["solo_ranks"].items()
+        ]
+        body.append(_table(["rank", "score", "games", "share"], rows))
     body.append("<h2>Points by source</h2>")
     body.append(
         '<p class="note">Mean points per seat and game. During play: by the kind of move that gained them (on any '

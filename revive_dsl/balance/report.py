@@ -1,5 +1,7 @@
 """Many games' figures reduced to a report: win rates with 95% Wilson intervals, points by source, what was taken
-and how those who took it did, game length; and two reports compared (:func:`compare`).
+and how those who took it did, game length, what no player scored from or held, a pack's own counters (their
+values and thresholds fired) and state, each row labelled with the content's names; and two reports compared
+(:func:`compare`).
 
 Everything is computed from the games in index order, so the same games give the same report, byte for byte.
 A shared victory counts as a win for each seat sharing it; a solo game has no winner (its seats count in
@@ -126,6 +128,13 @@ def build_report(
             if (missing := [cid for cid in ids if cid not in components.get(kind, {})])
         },
     }
+    ranks = [g["solo_rank"] for g in games if "solo_rank" in g]
+    if ranks:  # solo games: how many reached each rank of the rulebook's table, from the lowest
+        table = catalogue.get("solo_table") or [[0, rank] for rank in sorted(set(ranks))]
+        report["solo_ranks"] = {
+            rank: {"from": low, "games": ranks.count(rank), "share": round(ranks.count(rank) / len(ranks), 4)}
+            for low, rank in table
+        }
     counters = _counters([s for _, s in seats])
     if counters:  # a pack's own counters (engine/declared.py), in games that have them
         report["counters"] = counters

@@ -213,6 +213,8 @@ def figures_problem(figures: Any, setup: BalanceSetup) -> str | None:
             return f"not a game's figures ({key!r} is not a whole number)"
     if figures["index"] < 0 or figures["seed"] != game_seed(setup.seed, figures["index"]):
         return "not a game of this run (its index or seed)"
+    if not isinstance(figures.get("solo_rank", ""), str):
+        return "not a game's figures (its solo rank is not a name)"
     seats = figures.get("seats")
     if not isinstance(seats, list) or len(seats) != setup.players:
         return f"not a game's figures (not {setup.players} seats)"
@@ -292,7 +294,7 @@ def run_balance(
             on_game(len(done), setup.games)
     rules = Rules.load(setup.packs)
     figures = [done[index] for index in range(setup.games)]
-    report = build_report(setup.to_dict(), figures, report_names(rules), catalogue(rules, setup.tribes))
+    report = build_report(setup.to_dict(), figures, report_names(rules), catalogue(rules, setup.to_dict()))
     if folder is not None:
         write_text_atomic(folder / "report.json", _dumps(report))
         write_text_atomic(folder / "report.html", report_page(report))
