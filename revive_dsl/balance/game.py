@@ -80,24 +80,9 @@ def catalogue(rules: Rules, setup: dict[str, Any], sample: int = 4) -> dict[str,
     settings = BalanceSetup.from_dict(setup)
     kinds = {cid: rules.component(cid).kind for kind in HELD for cid in rules.ids(kind)}
     found: dict[str, set[str]] = {}
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            if value in kinds:
-                found.setdefault(kinds[value], set()).add(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
     for index in range(min(sample, settings.games)):
-        walk(
-            new_game(
-                rules, _seats(rules, settings, index), game_seed(settings.seed, index), settings.variants
-            ).to_dict()
-        )
+        seats, seed = _seats(rules, settings, index), game_seed(settings.seed, index)
+        _gather_ids(new_game(rules, seats, seed, settings.variants).to_dict(), kinds, found)
     for tribe in settings.tribes:
         for side in {_own_side(rules, tribe, side) for side in settings.tribe_sides.get(tribe, settings.sides)}:
             for tech in (rules.data(tribe)["sides"][side] or {}).get("technologies") or ():
@@ -251,27 +236,30 @@ def part_figures(rules: Rules, player: Player) -> dict[str, int]:
     return out
 
 
+def _gather_ids(value: Any, kinds: dict[str, str], found: dict[str, set[str]]) -> None:
+    """Add every component id of ``kinds`` (id -> kind) that plain data ``value`` holds, anywhere, to ``found`` by
+    kind."""
+    if isinstance(value, str):
+        if value in kinds:
+            found.setdefault(kinds[value], set()).add(value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _gather_ids(item, kinds, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _gather_ids(item, kinds, found)
+
+
 def taken(rules: Rules, player: Player) -> dict[str, list[str]]:
     """The components a player holds at the end, by kind (sorted), and its tribe's technologies unlocked."""
     found: dict[str, set[str]] = {}
     components = rules.content.components
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            component = components.get(value)
-            if component is not None and component.kind not in NOT_TAKEN:
-                found.setdefault(component.kind, set()).add(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                walk(v)
-
-    plain = to_plain(player)
-    for name, value in plain.items():
+    kinds = rules.kept(
+        ("balance: kinds taken",), lambda: {cid: c.kind for cid, c in components.items() if c.kind not in NOT_TAKEN}
+    )
+    for name, value in to_plain(player).items():
         if name not in ("technologies", "tribe"):
-            walk(value)
+            _gather_ids(value, kinds, found)
     for tech in player.technologies:
         kind = "technology"
         found.setdefault(kind, set()).add(tech if tech in components else f"{player.tribe}/{player.side}/{tech}")
