@@ -696,10 +696,12 @@ def cmd_balance(args: argparse.Namespace) -> int:
     """``revive balance``: many games between computer players on a Dask cluster, reported in ``--out``
     (:mod:`revive_dsl.balance`)."""
     from revive_dsl.balance import RunError, compare_runs, dask_client, run_balance
+    from revive_dsl.balance.tune import tune_to
     from revive_dsl.fileio import WriteError
 
     try:
         setups = _balance_setups(args)
+        tuning = _tuning_setup(args, setups[0]) if args.tune is not None else None
     except ValueError as err:
         print(f"revive balance: {err}", file=sys.stderr)
         return 2
@@ -718,7 +720,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
     from revive_dsl.replay.verify import progress
 
-    total = sum(setup.games for setup in setups)
+    total = sum(setup.games for setup in setups) if tuning is None else tuning.budget
     console = Console(stderr=True)
     try:
         with contextlib.ExitStack() as stack:
@@ -746,7 +748,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
                 "on_game": on_game,
                 "on_skip": on_skip,
             }
-            if len(setups) == 2:
+            if tuning is not None:
+                report = diff = None
+                tuned = tune_to(tuning, args.out, client=client, force=args.force, on_game=on_game)
+            elif len(setups) == 2:
                 diff = compare_runs(setups[0], setups[1], args.out, **kept)
                 report = None
             else:
@@ -754,7 +759,10 @@ def cmd_balance(args: argparse.Namespace) -> int:
     except (RunError, WriteError) as err:
         print(f"revive balance: {err}", file=sys.stderr)
         return 2
-    if report is not None:
+    if tuning is not None:
+        print(_tuning_summary(tuned))
+        print(f"tuning: {Path(args.out) / 'tuning.html'} and tuning.json")
+    elif report is not None:
         print(_balance_summary(report))
         print(f"report: {Path(args.out) / 'report.html'} and report.json")
     else:
@@ -794,6 +802,11 @@ def _balance_setups(args: argparse.Namespace) -> list:
         return pack if "/" not in pack and os.sep not in pack and not folder else str(Path(pack).resolve())
 
     extra = [p for p in (args.packs or ("" if args.compare else "base")).split(",") if p]
+    if args.set:
+        try:
+            values = dict(_setting(part) for part in args.set.split(",") if part.strip())
+        except ValueError:
+            raise ValueError(f"--set {args.set}: write NAME=VALUE, comma-separated, e.g. head_start=4") from None
     if args.compare:
         for folder in args.compare:
             if not Path(folder).is_dir():
@@ -801,6 +814,10 @@ def _balance_setups(args: argparse.Namespace) -> list:
         pack_lists = [tuple(named(p) for p in [*extra, folder]) for folder in args.compare]
     else:
         pack_lists = [tuple(named(p) for p in extra)]
+    if args.set:  # the packs' tunables at these values: the last entry of each pack list (content.tunables)
+        from revive_dsl.content.tunables import tuning_entry
+
+        pack_lists = [(*packs, tuning_entry(values)) for packs in pack_lists]
     rules_of = [Rules.load(packs) for packs in pack_lists]  # DslError: the pack's own positioned message
     ai = tuple(a.strip() for a in args.ai.split(",") if a.strip())
     for spec in ai:
@@ -820,8 +837,11 @@ def _balance_setups(args: argparse.Namespace) -> list:
         raise ValueError(f"unknown tribe(s): {', '.join(unknown)}; known: {', '.join(known)}")
     if len(tribes) < args.players:
         raise ValueError(f"{args.players} seats need at least {args.players} tribes; --tribes gives {len(tribes)}")
-    sides = tuple(x.strip() for x in args.sides.split(",") if x.strip())
     all_sides = {side for r in rules_of for t in tribes for side in r.data(t)["sides"]}
+    if args.sides is None:  # every side the tribes have: sun and moon, a board of one side its own
+        sides = tuple(sorted(all_sides, key=lambda side: (side not in ("sun", "moon"), side != "sun", side)))
+    else:
+        sides = tuple(x.strip() for x in args.sides.split(",") if x.strip())
     if not sides or any(x not in all_sides for x in sides):
         raise ValueError(f"--sides: give sides the tribes have: {', '.join(sorted(all_sides))}")
     variants = tuple(v for v in args.variants.split(",") if v)
@@ -835,6 +855,50 @@ def _balance_setups(args: argparse.Namespace) -> list:
             raise ValueError(str(err)) from None
         setups.append(setup)
     return setups
+
+
+def _setting(text: str) -> tuple[str, int]:
+    """``head_start=4`` -> ("head_start", 4); ValueError for anything else."""
+    name, equals, value = text.strip().partition("=")
+    if (
+        not equals
+        or not re.fullmatch(r"[a-z][a-z0-9_]*", name.strip())
+        or not re.fullmatch(r"[0-9]{1,7}", value.strip())
+    ):
+        raise ValueError(text)
+    return name.strip(), int(value)
+
+
+def _tuning_setup(args: argparse.Namespace, run: Any) -> Any:
+    """The tuning ``--tune`` asks for, over the run's settings; ValueError says what is wrong."""
+    from revive_dsl.balance.tune import TuneSetup, plan
+
+    if args.compare or args.resume:
+        raise ValueError("--tune searches one content: give it without --compare and --resume")
+    if args.batch is not None and not 1 <= args.batch <= args.games:
+        raise ValueError(f"--batch must be from 1 to the --games budget ({args.games})")
+    names = tuple(n.strip() for n in args.tune.split(",") if n.strip())
+    return plan(TuneSetup(run, names, budget=args.games, batch=args.batch or 0))
+
+
+def _tuning_summary(tuning: dict) -> str:
+    """The lines ``revive balance --tune`` prints: the best setting, its win rates, the pack's own beside it."""
+    lines = [
+        f"{tuning['games']} games in {tuning['evaluations']} evaluations of {tuning['batch']} ({tuning['method']})"
+    ]
+    for title, setting in (("best", tuning["best"]), ("own", tuning["own"])):
+        values = ", ".join(f"{k}={v}" for k, v in setting["values"].items())
+        low, high = setting["spread_ci95"]
+        lines.append(
+            f"  {title:<5} {values}: spread {setting['spread']:.3f} (95%: {low:.3f}-{high:.3f}), "
+            f"{setting['games']} games"
+        )
+        for key, r in setting["win_rate"].items():
+            lines.append(
+                f"        {r.get('label', key):<22} win rate {100 * r['rate']:5.1f}%  "
+                f"(95%: {100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}%, n={r['n']})"
+            )
+    return "\n".join(lines)
 
 
 def _balance_summary(report: dict) -> str:
@@ -1032,7 +1096,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--packs", help="content packs, bundled ids or folders (default: base; with --compare: none)")
     p.add_argument("--players", type=int, default=2, help="seats per game (1-4; default 2)")
     p.add_argument("--tribes", help="comma-separated tribe ids the seats take (default: every tribe of the packs)")
-    p.add_argument("--sides", default="sun,moon", help="the sides seats take (default: sun,moon)")
+    p.add_argument("--sides", help="the sides seats take (default: every side the tribes have: sun,moon)")
     p.add_argument("--seating", default="rotate", help="rotate (each tribe meets each side and seat equally) or draw")
     p.add_argument(
         "--ai",
@@ -1051,6 +1115,16 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="finish the run in --out: play only the games not there")
     p.add_argument("--force", action="store_true", help="start again, removing the run already in --out")
+    p.add_argument("--set", help="play the packs' tunables at these values: NAME=VALUE, comma-separated")
+    p.add_argument(
+        "--tune",
+        nargs="?",
+        const="",
+        metavar="NAMES",
+        help="search the packs' tunables (all, or these comma-separated) for the values that even the win rates of "
+        "tribes and sides; --games is the budget; writes tuning.json and tuning.html",
+    )
+    p.add_argument("--batch", type=int, help="with --tune: games an evaluation (default: a rotation of the tables)")
     p = sub.add_parser("simulate", help="play whole random games, checking invariants after every move")
     p.add_argument("--players", type=int, default=2, choices=range(1, 5), help="players per game (1-4)")
     p.add_argument("--tribes", help="comma-separated tribe ids to rotate through (default: all)")

@@ -225,7 +225,7 @@ def test_an_unknown_key_is_pointed_at_with_a_did_you_mean():
         (
             "p/pack.yaml:4:9",
             "schema: at depnds: unknown key 'depnds'; did you mean 'depends'? "
-            "(allowed: depends, description, id, name, rules, version)",
+            "(allowed: depends, description, id, name, rules, tunables, version)",
         )
     ]
 

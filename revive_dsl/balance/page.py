@@ -324,3 +324,50 @@ def _page(title: str, body: str) -> str:
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
         f"<style>{STYLE}</style></head><body>{body}</body></html>\n"
     )
+
+
+def _setting_rows(settings: list[dict[str, Any]]) -> list[list[Any]]:
+    rows = []
+    for s in settings:
+        values = ", ".join(f"{k} = {v}" for k, v in s["values"].items())
+        low, high = s["spread_ci95"] or (0, 0)
+        rates = "; ".join(
+            f"{r['label']} {_pct(r['rate'])} ({_pct(r['ci95'][0])} – {_pct(r['ci95'][1])})"
+            for r in s["win_rate"].values()
+        )
+        rows.append([values, s["games"], f"{s['spread']:.3f} ({low:.3f} – {high:.3f})", rates])
+    return rows
+
+
+def tuning_page(tuning: dict[str, Any], title: str = "Revive balance: tuning") -> str:
+    """The page of a tuning (:func:`~revive_dsl.balance.tune.tune`): the best setting and the finalists with their
+    win rates and intervals, the pack's own setting, and the spread seen at each value of each tunable."""
+    run = tuning["run"]
+    best = tuning["best"]
+    body = [
+        f"<h1>{escape(title)}</h1>",
+        f"<p>{escape(tuning['method'])}: {tuning['games']} games in {tuning['evaluations']} evaluations of "
+        f"{tuning['batch']} games; {escape(', '.join(run['tribes']))}, {run['players']} players, "
+        f"computer players {escape(', '.join(run['ai']))}, seed {run['seed']}.</p>",
+        f"<p>{escape(tuning['measure'])}.</p>",
+        "<h2>Best setting</h2>",
+        rate_chart(best["win_rate"], 1 / run["players"]),
+    ]
+    head = ["setting", "games", "spread (95%)", "win rates (95%)"]
+    body.append(_table(head, _setting_rows([best])))
+    body += ["<h2>Finalists</h2>", _table(head, _setting_rows(tuning["finalists"]))]
+    body += ["<h2>The pack's own setting</h2>", _table(head, _setting_rows([tuning["own"]]))]
+    for name, t in tuning["tunables"].items():
+        body.append(f"<h2>{escape(name)}</h2>")
+        about = f" ({escape(t['about'])})" if t["about"] else ""
+        body.append(
+            f"<p>Pack {escape(t['pack'])}{about}: range {t['range'][0]}..{t['range'][1]}, its own value {t['own']}, "
+            f"the best {t['best']}. The spread of the games played at each value, whatever the others were:</p>"
+        )
+        body.append(bar_chart({f"{name} = {v}": r["spread"] for v, r in t["values"].items()}))
+        rows = [
+            [v, r["games"], f"{r['spread']:.3f}", f"{r['spread_ci95'][0]:.3f} – {r['spread_ci95'][1]:.3f}"]
+            for v, r in t["values"].items()
+        ]
+        body.append(_table(["value", "games", "spread", "95% interval"], rows))
+    return _page(title, "".join(body))

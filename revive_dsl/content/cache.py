@@ -29,12 +29,13 @@ import hashlib
 import os
 import pickle
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
 from revive_dsl.content.packs import MAX_FILE_BYTES, Content, resolve_packs, source_problem
 from revive_dsl.content.packs import load_packs as compile_packs
+from revive_dsl.content.tunables import tuning_entry
 
 KEPT = 64  # results kept in the cache folder; the least recently written go first
 _SUFFIX = ".content.pickle"
@@ -49,16 +50,17 @@ def cache_folder() -> Path | None:
     return Path(base) / "revive-dsl"
 
 
-def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:
-    """:func:`revive_dsl.content.packs.load_packs`, from the cache when this exact content was compiled before."""
+def load_packs(names: Iterable[str] = ("base", "abyss"), tuning: Mapping[str, int] | None = None) -> Content:
+    """:func:`revive_dsl.content.packs.load_packs`, from the cache when this exact content (and tuning) was
+    compiled before."""
     names = list(names)
     folder = cache_folder()
     if folder is None:
-        return compile_packs(names)
+        return compile_packs(names, tuning)
     try:
-        key = _key(names)
+        key = _key(names, tuning or {})
     except OSError:  # a file that cannot be read: the loader reports it
-        return compile_packs(names)
+        return compile_packs(names, tuning)
     kept = folder / f"{key}{_SUFFIX}"
     try:
         with kept.open("rb") as handle:
@@ -67,7 +69,7 @@ def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:
             return found
     except Exception:
         pass
-    content = compile_packs(names)  # raises DslError on any problem: nothing is kept
+    content = compile_packs(names, tuning)  # raises DslError on any problem: nothing is kept
     _keep(folder, kept, content)
     return content
 
@@ -86,10 +88,12 @@ def _keep(folder: Path, kept: Path, content: Content) -> None:
         pass
 
 
-def _key(names: list[str]) -> str:
+def _key(names: list[str], tuning: Mapping[str, int]) -> str:
     digest = hashlib.sha256()
     digest.update(_code_fingerprint().encode())
     digest.update(os.getcwd().encode("utf-8", "surrogateescape"))
+    if tuning:
+        digest.update(b"\0tuning\0" + tuning_entry(tuning).encode())
     for name in names:
         digest.update(b"\0name\0" + name.encode("utf-8", "surrogateescape"))
     for folder in resolve_packs(names):

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -36,6 +36,7 @@ from revive_dsl.content.declared_tokens import check_token_kinds, declare_token_
 from revive_dsl.content.packages import unknown_rules_problem
 from revive_dsl.content.schema_defs import schema_errors, schema_problem
 from revive_dsl.content.setup_check import check_majors, check_starting_sets
+from revive_dsl.content.tunables import Tunable, read_tunables, tuning_entry, tuning_problems
 from revive_dsl.content.words import load_words as _load_words  # noqa: F401 - every installed package's words, first
 from revive_dsl.content.yamlsrc import YamlDoc, load_yaml
 from revive_dsl.dsl import nodes as n
@@ -180,6 +181,7 @@ class Pack:
     folder: Path
     files: list[Path] = field(default_factory=list)
     rules: str | None = None  # the rules package its mechanics need (revive_dsl.content.packages), if any
+    tunables: dict[str, Tunable] = field(default_factory=dict)  # the numbers it marks tunable ($name in its texts)
 
 
 @dataclass
@@ -189,6 +191,19 @@ class Content:
     packs: dict[str, Pack] = field(default_factory=dict)
     components: dict[str, Component] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    tuning: dict[str, int] = field(default_factory=dict)  # the values this load gives tunables (else their own)
+
+    def tunables(self) -> dict[str, Tunable]:
+        """Every tunable the loaded packs declare, by name, in load order."""
+        return {name: t for pack in self.packs.values() for name, t in pack.tunables.items()}
+
+    def tuned_values(self, pack: str) -> dict[str, int] | None:
+        """The values of ``pack``'s tunables in this load (None when no pack is loaded: a file read on its own
+        takes any ``$name``)."""
+        if not self.packs:
+            return None
+        own = self.packs[pack].tunables if pack in self.packs else {}
+        return {name: self.tuning.get(name, t.value) for name, t in own.items()}
 
     def rules_packages(self) -> list[str] | None:
         """The rules packages the loaded packs name: the words their content may use. None (every word) when
@@ -338,13 +353,18 @@ def _is_symbol(clause: n.Clause) -> bool:
 
 
 def compile_field(
-    text: str, doc: YamlDoc, path: tuple, allowed: frozenset[str], packages: Collection[str] | None = None
+    text: str,
+    doc: YamlDoc,
+    path: tuple,
+    allowed: frozenset[str],
+    packages: Collection[str] | None = None,
+    tunables: Mapping[str, int] | None = None,
 ) -> tuple[n.Program | None, list[Diagnostic]]:
-    """Parse and check one effect field (with the words of ``packages``, the rules packages loaded); also
-    check its clauses are of an allowed kind."""
+    """Parse and check one effect field (with the words of ``packages``, the rules packages loaded, and the values
+    of its pack's ``tunables``); also check its clauses are of an allowed kind."""
     origin = doc.origin(path)
     try:
-        program = parse(text, origin)
+        program = parse(text, origin, tunables)
     except DslError as err:
         return None, err.diagnostics
     problems = check(program, packages)
@@ -424,6 +444,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
         else:
             return
     packages = content.word_packages()
+    tunables = content.tuned_values(pack)
     for index, item in enumerate(data["components"]):
         if not isinstance(item, dict):
             continue
@@ -435,7 +456,7 @@ def load_doc(doc: YamlDoc, pack: str, content: Content, problems: list[Diagnosti
                 text = _get(item, sub)
                 if not isinstance(text, str) or any(_overlap(sub, path) for path in bad):
                     continue
-                program, found = compile_field(text, doc, (*base, *sub), allowed, packages)
+                program, found = compile_field(text, doc, (*base, *sub), allowed, packages, tunables)
                 problems.extend(found)
                 if program is not None:
                     comp.effects[".".join(map(str, sub))] = program
@@ -630,6 +651,13 @@ def load_pack_folder(folder: Path, content: Content, problems: list[Diagnostic])
     if pack.id in content.packs:
         problems.append(Diagnostic(doc.pos(("id",)), f"pack '{pack.id}' is loaded twice"))
         return None
+    declared = content.tunables()
+    for name, tunable in read_tunables(pack.id, data, doc.pos, problems).items():
+        if name in declared:
+            where = f"pack '{declared[name].pack}'"
+            problems.append(Diagnostic(tunable.pos or doc.pos(()), f"tunable '{name}' is declared by {where} already"))
+        else:
+            pack.tunables[name] = tunable
     content.packs[pack.id] = pack
     for dep_index, dep in enumerate(pack.depends):
         if dep not in content.packs:
@@ -765,12 +793,16 @@ def resolve_packs(names: Iterable[str]) -> list[Path]:
     return with_bundled_dependencies(out)
 
 
-def load_packs(names: Iterable[str] = ("base", "abyss")) -> Content:
-    """Load packs by bundled id or folder, in the order given; raise DslError listing all problems."""
-    content = Content()
+def load_packs(names: Iterable[str] = ("base", "abyss"), tuning: Mapping[str, int] | None = None) -> Content:
+    """Load packs by bundled id or folder, in the order given, their tunables at the values ``tuning`` gives (else
+    their own); raise DslError listing all problems."""
+    content = Content(tuning=dict(tuning or {}))
     problems: list[Diagnostic] = []
     for folder in resolve_packs(names):
         load_pack_folder(folder, content, problems)
+    if tuning and not problems:  # with a pack that did not load, its tunables would seem undeclared
+        where = Pos.whole(tuning_entry(tuning))
+        problems.extend(Diagnostic(where, problem) for problem in tuning_problems(tuning, content.tunables()))
     check_references(content, problems)
     if problems:
         raise DslError(attach_lines(problems, content.texts))

@@ -438,6 +438,26 @@ PACK_SCHEMA: dict[str, Any] = {
             "description": "the rules package this pack's new mechanics need: a name in the revive.rules entry-point "
             "group of an installed distribution (base, abyss, ...); a pack that uses only the DSL's words names none",
         },
+        "tunables": {
+            "type": "object",
+            "description": "numbers of the pack's texts the balance lab may tune: a name (written $name in a text, "
+            "where a number goes) -> its value and the range to search",
+            "propertyNames": ID,
+            "additionalProperties": {
+                "type": "object",
+                "required": ["value", "tune"],
+                "properties": {
+                    "value": {"type": "integer", "minimum": 0, "description": "the value the pack plays with"},
+                    "tune": {
+                        "type": "string",
+                        "pattern": r"^[0-9]{1,6}\.\.[0-9]{1,6}$",
+                        "description": "the range searched, LOW..HIGH, both included, e.g. 2..5",
+                    },
+                    "about": {"type": "string", "description": "what the number is, for the tuning report"},
+                },
+                "additionalProperties": False,
+            },
+        },
     },
     "additionalProperties": False,
 }
@@ -656,7 +676,7 @@ def schema_problem(err: Any) -> tuple[tuple, str]:
     (('version',), "'1' is not a version number: MAJOR.MINOR or MAJOR.MINOR.PATCH, e.g. 1.0 or 1.2.3")
     >>> [err] = manifest.iter_errors({"id": "p", "name": "P", "version": "1.0", "vresion": "1"})
     >>> schema_problem(err)[1]
-    "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, rules, version)"
+    "unknown key 'vresion'; did you mean 'version'? (allowed: depends, description, id, name, rules, tunables, version)"
     >>> from jsonschema import Draft7Validator
     >>> schema_problem(next(Draft7Validator(CARD_COLOUR).iter_errors("gren")))
     ((), "'gren' is not one of ['grey', 'green', 'yellow']; did you mean 'green'?")

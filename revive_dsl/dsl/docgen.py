@@ -362,6 +362,10 @@ def reference() -> str:
         f"`and`, `or`) nest at most {MAX_NESTING} deep; no card comes near either, and a text past them is an",
         "error at the number or the first effect too deep.",
         "",
+        "Wherever a number goes, a pack may write `$NAME` instead: a number it marks tunable (its `pack.yaml`'s",
+        "`tunables`, each with its value and the range `revive balance --tune` searches), read at the pack's value or",
+        "at the one a tuning gives (`revive balance --set NAME=VALUE`): `at game end: points $head_start`.",
+        "",
         "## Constructs",
     ]
     for group, constructs in CONSTRUCTS.items():

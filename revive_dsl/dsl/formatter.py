@@ -29,20 +29,28 @@ def _wrap(expr: n.Expr, need: int) -> str:
     return f"({text})" if _strength(expr) < need else text
 
 
+def number(value: int) -> str:
+    """A number as a text writes it: ``3``, or ``$reward`` for a number its pack marks tunable."""
+    return f"${value.name}" if isinstance(value, n.Tuned) else str(value)
+
+
 def format_call(call: n.Call) -> str:
     """``gain 2 book``."""
-    return " ".join([call.name, *(str(a.value) for a in call.args)])
+    return " ".join([call.name, *(number(a.value) if isinstance(a, n.Num) else a.value for a in call.args)])
 
 
 def format_cost(cost: n.Cost) -> str:
     """``2 gear + book`` (a count of 1 is left out)."""
-    return " + ".join(a.resource if a.count == 1 else f"{a.count} {a.resource}" for a in cost.amounts)
+    return " + ".join(
+        a.resource if a.count == 1 and not isinstance(a.count, n.Tuned) else f"{number(a.count)} {a.resource}"
+        for a in cost.amounts
+    )
 
 
 def format_condition(cond: n.Condition) -> str:
     """``visible_flasks >= 2``, ``pay 3 food`` or ``day``."""
     if isinstance(cond, n.Compare):
-        return f"{format_call(cond.counter)} {cond.op} {cond.value}"
+        return f"{format_call(cond.counter)} {cond.op} {number(cond.value)}"
     if isinstance(cond, n.Payment):
         return f"pay {format_cost(cond.cost)}"
     return cond.name
@@ -60,7 +68,7 @@ def format_expr(expr: n.Expr) -> str:
     if isinstance(expr, n.Trade):
         return f"pay {format_cost(expr.cost)} -> {_wrap(expr.gain, _UNIT)}"
     if isinstance(expr, n.Repeat):
-        return f"up to {expr.times} times: {_wrap(expr.body, _UNIT)}"
+        return f"up to {number(expr.times)} times: {_wrap(expr.body, _UNIT)}"
     if isinstance(expr, n.ForEach):
         return f"each {format_call(expr.counter)}: {_wrap(expr.body, _UNIT)}"
     if isinstance(expr, n.IfThen):
@@ -82,8 +90,8 @@ def format_formula(formula: n.Formula) -> str:
     """``1 per 2 modules``, ``value track_value green``, ``3/7 at 3/6 tiles_present`` or
     ``5/2 at most 0/2 crates``."""
     if isinstance(formula, n.ScorePer):
-        every = "" if formula.every == 1 else f"{formula.every} "
-        return f"{formula.points} per {every}{format_call(formula.counter)}"
+        every = "" if formula.every == 1 and not isinstance(formula.every, n.Tuned) else f"{number(formula.every)} "
+        return f"{number(formula.points)} per {every}{format_call(formula.counter)}"
     if isinstance(formula, n.ScoreValue):
         return f"value {format_call(formula.counter)}"
     return f"{format_tiers(formula)} {format_call(formula.counter)}"
@@ -91,8 +99,8 @@ def format_formula(formula: n.Formula) -> str:
 
 def format_tiers(formula: n.ScoreTiers) -> str:
     """The tiers without their counter: ``3/7 at 3/6``, ``4 at exactly 3``."""
-    points = "/".join(map(str, formula.points))
-    thresholds = "/".join(map(str, formula.thresholds))
+    points = "/".join(map(number, formula.points))
+    thresholds = "/".join(map(number, formula.thresholds))
     return f"{points} {TIER_BOUNDS[formula.op]} {thresholds}"
 
 
@@ -103,7 +111,7 @@ def format_clause(clause: n.Clause) -> str:
     if isinstance(clause, n.Trigger):
         return f"when {format_call(clause.event)}: {format_expr(clause.body)}"
     if isinstance(clause, n.Reaches):
-        return f"when {format_call(clause.counter)} reaches {clause.value}: {format_expr(clause.body)}"
+        return f"when {format_call(clause.counter)} reaches {number(clause.value)}: {format_expr(clause.body)}"
     if isinstance(clause, n.AtEnd):
         return f"at {clause.moment} end: {format_expr(clause.body)}"
     if isinstance(clause, n.While):

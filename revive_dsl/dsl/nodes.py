@@ -47,6 +47,32 @@ class Node:
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class -> its fields but ``pos`` (dataclasses.fields is slow)
 
 
+# --- numbers a pack marks tunable --------------------------------------------------
+
+
+class Tuned(int):
+    """A number a pack marks tunable, written ``$name`` in a text: the value it has in this load, and its name
+    (the formatter writes it back as ``$name``; everything else reads it as the number it is).
+
+    >>> reward = Tuned(3, "reward")
+    >>> reward + 1, reward == 3, reward.name
+    (4, True, 'reward')
+    """
+
+    name: str
+
+    def __new__(cls, value: int, name: str) -> Tuned:
+        made = super().__new__(cls, value)
+        made.name = name
+        return made
+
+    def __reduce__(self) -> tuple:
+        return (Tuned, (int(self), self.name))
+
+    def __repr__(self) -> str:
+        return f"Tuned({int(self)}, {self.name!r})"
+
+
 # --- arguments -------------------------------------------------------------------
 
 

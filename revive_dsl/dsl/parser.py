@@ -12,6 +12,7 @@ that says what was found and what would be right.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -40,9 +41,25 @@ def _pos(origin: Origin, line: int, column: int, end_line: int | None = None, en
 class _Build(Transformer):
     """One method per grammar rule, named like the rule; each returns a node."""
 
-    def __init__(self, origin: Origin):
+    def __init__(self, origin: Origin, tunables: Mapping[str, int] | None = None):
         super().__init__()
         self.origin = origin
+        self.tunables = tunables
+        self.problems: list[Diagnostic] = []
+
+    def _int(self, tok: Token) -> int:
+        """A number token's value; a tunable's (``$reward``) is its value in this load, kept with its name."""
+        if not tok.startswith("$"):
+            return int(tok)
+        name = tok[1:]
+        if self.tunables is None:  # a text read without its pack (formatting it): any name, a stand-in value
+            return n.Tuned(1, name)
+        if name not in self.tunables:
+            known = ", ".join(f"${k}" for k in sorted(self.tunables))
+            hint = f"the pack's tunables are {known}" if known else "the pack declares no tunables (pack.yaml)"
+            self.problems.append(Diagnostic(self._tok(tok), f"no tunable named '{name}': {hint}"))
+            return n.Tuned(1, name)
+        return n.Tuned(self.tunables[name], name)
 
     def _at(self, meta) -> Pos:
         return _pos(self.origin, meta.line, meta.column, meta.end_line, meta.end_column)
@@ -53,7 +70,7 @@ class _Build(Transformer):
     # arguments
     @v_args(inline=True)
     def number(self, tok: Token) -> n.Num:
-        return n.Num(int(tok), pos=self._tok(tok))
+        return n.Num(self._int(tok), pos=self._tok(tok))
 
     @v_args(inline=True)
     def word(self, tok: Token) -> n.Word:
@@ -75,7 +92,7 @@ class _Build(Transformer):
 
     @v_args(meta=True)
     def amount(self, meta, children) -> n.Amount:
-        count = int(children[0]) if len(children) == 2 else 1
+        count = self._int(children[0]) if len(children) == 2 else 1
         return n.Amount(count, str(children[-1]), pos=self._at(meta))
 
     @v_args(meta=True)
@@ -88,7 +105,7 @@ class _Build(Transformer):
 
     @v_args(meta=True, inline=True)
     def repeat(self, meta, times, body) -> n.Repeat:
-        return n.Repeat(int(times), body, pos=self._at(meta))
+        return n.Repeat(self._int(times), body, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
     def for_each(self, meta, counter, body) -> n.ForEach:
@@ -121,7 +138,7 @@ class _Build(Transformer):
     # conditions
     @v_args(meta=True, inline=True)
     def compare(self, meta, counter, op, value) -> n.Compare:
-        return n.Compare(counter, str(op), int(value), pos=self._at(meta))
+        return n.Compare(counter, str(op), self._int(value), pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
     def payment(self, meta, cost) -> n.Payment:
@@ -133,12 +150,12 @@ class _Build(Transformer):
 
     # formulas
     def tiers(self, children) -> tuple[int, ...]:
-        return tuple(int(c) for c in children)
+        return tuple(self._int(c) for c in children)
 
     @v_args(meta=True)
     def score_per(self, meta, children) -> n.ScorePer:
         points, *every, counter = children
-        return n.ScorePer(int(points), int(every[0]) if every else 1, counter, pos=self._at(meta))
+        return n.ScorePer(self._int(points), self._int(every[0]) if every else 1, counter, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
     def score_value(self, meta, counter) -> n.ScoreValue:
@@ -168,7 +185,7 @@ class _Build(Transformer):
 
     @v_args(meta=True, inline=True)
     def reaches(self, meta, counter, value, body) -> n.Reaches:
-        return n.Reaches(counter, int(value), body, pos=self._at(meta))
+        return n.Reaches(counter, self._int(value), body, pos=self._at(meta))
 
     @v_args(meta=True, inline=True)
     def at_end(self, meta, moment, body) -> n.AtEnd:
@@ -290,7 +307,7 @@ def limit_diagnostics(tree: Tree, origin: Origin) -> list[Diagnostic]:
     while stack and not (big and deep):
         item, depth = stack.pop()
         if isinstance(item, Token):
-            if item.type == "INT" and not big and (len(item) > 7 or int(item) > MAX_NUMBER):
+            if item.type == "INT" and not big and item[0] != "$" and (len(item) > 7 or int(item) > MAX_NUMBER):
                 shown = str(item) if len(item) <= 12 else f"{item[:6]}... ({len(item)} digits)"
                 message = f"the number {shown} is too large; numbers go up to {MAX_NUMBER}"
                 problems.append(Diagnostic(_pos(origin, item.line, item.column), message))
@@ -339,11 +356,16 @@ def bracket_depth_diagnostic(text: str, origin: Origin) -> Diagnostic | None:
     return None
 
 
-def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
+def parse(text: str, origin: Origin | str = "<text>", tunables: Mapping[str, int] | None = None) -> n.Program:
     """Parse effect text into a :class:`~revive_dsl.dsl.nodes.Program`.
 
     ``origin`` names the file (and where in it the text starts) so that node positions and
-    errors point into that file. Raises :class:`DslError` on a syntax error.
+    errors point into that file. ``tunables`` are the values of the numbers its pack marks tunable (``$reward``);
+    without them (a text read on its own, to format it) any name is taken, at a stand-in value of 1. Raises
+    :class:`DslError` on a syntax error or a tunable the pack does not declare.
+
+    >>> parse("gain $reward food", tunables={"reward": 3}).clauses[0].body.args[0].value
+    Tuned(3, 'reward')
     """
     if isinstance(origin, str):
         origin = Origin(origin)
@@ -357,4 +379,8 @@ def parse(text: str, origin: Origin | str = "<text>") -> n.Program:
     too_much = limit_diagnostics(tree, origin)
     if too_much:
         raise DslError(too_much)
-    return _Build(origin).transform(tree)
+    build = _Build(origin, tunables)
+    program = build.transform(tree)
+    if build.problems:
+        raise DslError(build.problems)
+    return program

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from revive_dsl.content.cache import load_packs
 from revive_dsl.content.packs import Component, Content
+from revive_dsl.content.tunables import split_tuning
 from revive_dsl.dsl import nodes as n
 
 T = TypeVar("T")
@@ -148,7 +149,8 @@ def forget_loaded() -> None:
 def _load(packs: tuple[str, ...]) -> Rules:
     from revive_dsl.engine.registry import load_content, load_packages
 
-    rules = Rules(load_packs(list(packs)), packs)
+    names, tuning = split_tuning(packs)  # a last entry tune:NAME=VALUE,... plays the packs' tunables at those values
+    rules = Rules(load_packs(list(names), tuning), packs)
     load_packages(rules.packages)  # the words and hooks of the packs' mechanics
     load_content(rules.content)  # and those the packs declare as data
     return rules
