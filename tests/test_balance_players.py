@@ -4,10 +4,15 @@ counts are printed, `pytest -s` shows them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from revive_dsl.ai import Position, make_player, play_game
+from revive_dsl.ai.evaluate import WEIGHTS
 from revive_dsl.ai.hidden import hidden_piles, sample_hidden
+from revive_dsl.ai.players import GreedyPlayer
+from revive_dsl.ai.position import ComputerPlayer
 from revive_dsl.engine.game import Runner
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import new_game
@@ -15,29 +20,61 @@ from revive_dsl.engine.setup import new_game
 SEATS = [("Ann", "nadair", "sun"), ("Bo", "formica", "moon")]
 
 
-def _wins(rules: Rules, mine: str, theirs: str, seeds: range) -> int:
+Player = str | Callable[[int], ComputerPlayer]  # a spec (``greedy``) or a player from its seed
+
+
+def _wins(rules: Rules, mine: Player, theirs: Player, seeds: range) -> int:
     """Games of ``seeds`` that ``mine`` won outright, ``mine`` in seat 0 for even seeds and seat 1 for odd ones."""
     won = 0
     for seed in seeds:
         specs = [mine, theirs] if seed % 2 == 0 else [theirs, mine]
-        players = [make_player(spec, 100 * seed + seat) for seat, spec in enumerate(specs)]
+        players = [
+            make_player(spec, 100 * seed + seat) if isinstance(spec, str) else spec(100 * seed + seat)
+            for seat, spec in enumerate(specs)
+        ]
         game = play_game(rules, SEATS, seed, players)
         won += game.turn.ranking[0] == [seed % 2]
     return won
 
 
-def test_greedy_beats_random_in_most_games():
+def _one_decision(seed: int) -> GreedyPlayer:
+    """Greedy as it was: each option rated by the state right after it, not after the move it begins."""
+    return GreedyPlayer(seed, whole_move=False)
+
+
+def test_greedy_beats_random_in_every_game():
     games = range(24)
     won = _wins(Rules.load(("base",)), "greedy", "random", games)
     print(f"greedy beat random in {won} of {len(games)} games")
-    assert won > len(games) * 3 // 4
+    assert won == len(games)
 
 
-def test_mcts_beats_greedy_in_most_games():
+def test_greedy_rating_the_whole_move_beats_greedy_rating_one_decision():
+    """Rated right after its first answer, a move that pays now and gains later (build: choose it, then the space,
+    then pay) looks no better than hibernating, which scores at once; rated once the move is done, it does."""
     games = range(24)
-    won = _wins(Rules.load(("base",)), "mcts:10", "greedy", games)
-    print(f"mcts (10 playouts a decision) beat greedy in {won} of {len(games)} games")
+    won = _wins(Rules.load(("base",)), "greedy", _one_decision, games)
+    print(f"greedy (whole moves) beat greedy (one decision) in {won} of {len(games)} games")
+    assert won >= len(games) * 3 // 4
+
+
+def test_mcts_beats_greedy_rating_one_decision_in_most_games():
+    games = range(24)
+    won = _wins(Rules.load(("base",)), "mcts:10", _one_decision, games)
+    print(f"mcts (10 playouts a decision) beat greedy (one decision) in {won} of {len(games)} games")
     assert won > len(games) // 2
+
+
+def test_greedy_takes_no_free_move_that_gains_nothing():
+    """A free move that leaves the state as it was (a technology's trade offered, then declined) rates as high as
+    the state itself, above ending the turn when that would rate lower: greedy took it again and again, and the game
+    never ended. A free move is now taken only for a gain, so the game ends."""
+    rules = Rules.load(("base",))
+    seats = [("P1", "hofstadterians", "sun"), ("P2", "formica", "moon")]
+    weights = dict(WEIGHTS, building=3.0, figure=2.0)  # the weights under which it looped
+    players = [GreedyPlayer(116, weights=weights), GreedyPlayer(116)]
+    game = play_game(rules, seats, 1016, players, max_decisions=5000)
+    assert game.turn.over
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:6"])
