@@ -921,6 +921,8 @@ def _balance_summary(report: dict) -> str:
     never = report.get("never", {})
     if never.get("scored"):
         lines.append(f"  never scored from: {', '.join(line.removeprefix('end: ') for line in never['scored'])}")
+    if never.get("acted"):
+        lines.append(f"  rules that never acted: {', '.join(never['acted'])}")
     if never.get("held"):
         held = ", ".join(f"{len(ids)} {kind.replace('_', ' ')}" for kind, ids in never["held"].items())
         lines.append(f"  never held at the end: {held} (report.html lists them)")

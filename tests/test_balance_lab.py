@@ -314,6 +314,43 @@ def test_the_expansions_devotion_thresholds_and_state_parts_are_rows_of_the_repo
     assert "The rules packages' own state" in page and "abyss.journeys_done" in page and "devotion reaches 3" in page
 
 
+def test_each_clause_of_a_packs_rules_is_counted_each_time_it_acts(tmp_path, capsys):
+    """The ticking pack's rule raises tick at each turn end of a seat, and its threshold turns three ticks into a
+    tock: the report's count of that rule's clause for a seat must be 3 x tock + tick at the end. A second rule
+    raises a counter of its own when a machine is taken: its count must equal that counter. Each clause has its
+    row by tribe and side; one that never acted is listed as a finding."""
+    from revive_dsl.balance.page import report_page
+
+    folder = Path(_ticking(tmp_path))
+    (folder / "counters.yaml").write_text(
+        TICKING["counters.yaml"] + "  - {id: machines, provenance: representative, holder: player, max: 99}\n"
+    )
+    (folder / "rules.yaml").write_text(
+        TICKING["rules.yaml"]
+        + "  - {id: counting, provenance: representative, effect: 'when take_machine: raise machines'}\n"
+    )
+    setup = BalanceSetup(packs=("base", str(folder)), tribes=("nadair", "ox49"), ai=("random",), games=4, seed=9)
+    report = run_balance(setup, tmp_path / "run")
+    games = [json.loads(f.read_text()) for f in sorted((tmp_path / "run" / "games").iterdir())]
+    seats = [seat for game in games for seat in game["seats"]]
+    for seat in seats:
+        counters = seat["counters"]
+        turns = 3 * counters["tock"]["end"] + counters["tick"]["end"]
+        assert seat["rules"] == {
+            "counting: when take_machine": counters["machines"]["end"],
+            "ticking: at turn end": turns,
+        }
+    rules = report["rules"]
+    assert set(rules) == {"counting: when take_machine", "ticking: at turn end"}
+    ticking = rules["ticking: at turn end"]
+    assert ticking["fired"] == sum(seat["rules"]["ticking: at turn end"] for seat in seats) > 0
+    assert sum(row["per_seat"] * row["seats"] for row in ticking["by_tribe_and_side"].values()) == pytest.approx(
+        ticking["fired"]
+    )
+    assert report["never"]["acted"] == [name for name, row in rules.items() if row["fired"] == 0]
+    assert "The packs' own rules" in report_page(report) and "]0X49[ (moon)" in report_page(report)
+
+
 def test_a_counters_worth_is_what_a_unit_is_worth_to_the_computer_players(tmp_path):
     from revive_dsl.ai.evaluate import values
     from revive_dsl.engine.declared import part_of

@@ -205,6 +205,10 @@ def test_tuning_refuses_what_it_cannot_tune(tmp_path, capsys):
     assert "no pack declares a tunable 'nope' (declared: head_start)" in capsys.readouterr().err
     assert cli.main([*argv, "--tune", "--games", "10", "--out", str(tmp_path / "t")]) == 2
     assert "a budget of 10 games is too small: give at least 16" in capsys.readouterr().err
+    assert cli.main([*argv, "--tune", "--resume", "--games", "40", "--out", str(tmp_path / "t")]) == 2
+    assert "--tune searches one content: give it without --compare and --resume" in capsys.readouterr().err
+    assert cli.main([*argv, "--tune", "--set", "head_start=3", "--games", "40", "--out", str(tmp_path / "t")]) == 2
+    assert "every tunable the packs declare is set (--set): none is left to tune" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
 
 

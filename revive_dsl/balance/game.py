@@ -14,7 +14,9 @@ The figures of a game (plain JSON):
   ``technology``: ``TRIBE/SIDE/SPACE``: a space of the other side is another technology); ``counters`` (only in
   games whose packs declare counters of their own): each of its counters' value at the end, the highest it reached
   between moves, and how often each of the counter's thresholds fired for it (``fired``: ``{"heat reaches 5": 2}``,
-  every threshold the packs' texts hold, 0 for one that never fired).
+  every threshold the packs' texts hold, 0 for one that never fired); ``rules`` (only in games whose packs have
+  rules of their own, ``game_rule``): how often each clause of those rules acted for it (``{"ticking: at turn end":
+  31}``, 0 for one that never did).
 
 >>> from revive_dsl.balance.setup import BalanceSetup
 >>> setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("random",), games=1)
@@ -28,11 +30,13 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
 from revive_dsl.ai import make_player, play_game
 from revive_dsl.balance.setup import BalanceSetup, game_seed, players_of, seats_of
+from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.declared import Reached, counters_of, state_packages, thresholds
 from revive_dsl.engine.declared import value as counter_value
 from revive_dsl.engine.game import MOVES
@@ -105,6 +109,40 @@ def _points(player: Player) -> int:
     return player.laps * 50 + player.points + player.purple
 
 
+class RulesLog(list):
+    """A game's log (its lines, as any list) that also counts, per seat, how often each clause of the packs' own
+    rules (``game_rule``) acts: ``"ticking: at turn end"`` (:func:`~revive_dsl.engine.triggers.noted`)."""
+
+    def __init__(self, rules: Rules, seats: int, variants: Sequence[str] = ()):
+        super().__init__()
+        self.watched = rule_clauses(rules, variants)
+        self.counts: list[dict[str, int]] = [dict.fromkeys(self.watched, 0) for _ in range(seats)]
+
+    def fired(self, seat: int, source: str, what: str) -> None:
+        key = f"{source}: {what}"
+        if key in self.watched and 0 <= seat < len(self.counts):
+            self.counts[seat][key] += 1
+
+
+def rule_clauses(rules: Rules, variants: Sequence[str] = ()) -> list[str]:
+    """Every clause of the packs' rules that acts on an event or a moment, as the report names it: ``RULE: when
+    EVENT`` or ``RULE: at MOMENT end`` (a rule of a variant only when the run plays it).
+
+    >>> rule_clauses(Rules.load(("base",)))
+    []
+    """
+    out = []
+    for comp in rules.content.of_kind("game_rule"):
+        if "effect" not in comp.effects or comp.data.get("variant", "") not in ("", *variants):
+            continue
+        for clause in comp.effects["effect"].clauses:
+            if isinstance(clause, n.Trigger):
+                out.append(f"{comp.id}: when {clause.event.name}")
+            elif isinstance(clause, n.AtEnd):
+                out.append(f"{comp.id}: at {clause.moment} end")
+    return list(dict.fromkeys(out))
+
+
 def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     """Play game ``index`` of the run ``setup`` (:meth:`BalanceSetup.to_dict`) and return its figures."""
     settings = BalanceSetup.from_dict(setup)
@@ -119,7 +157,7 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     peaks: list[dict[str, int]] = [{} for _ in seats]
     marks = thresholds(rules)
     fired = [{f"{word} reaches {mark}": 0 for word in declared for mark in marks.get(word, ())} for _ in seats]
-    log: list[str] = []
+    log = RulesLog(rules, len(seats), settings.variants)
 
     def on_move(before: Game, after: Game, moved: list[tuple[int, str]]) -> None:
         counts["moves"] += 1
@@ -173,6 +211,8 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 "taken": taken(rules, game.players[seat]),
             }
         )
+        if log.watched:
+            out_seats[-1]["rules"] = dict(sorted(log.counts[seat].items()))
         parts = part_figures(rules, game.players[seat])
         if parts:
             out_seats[-1]["parts"] = parts

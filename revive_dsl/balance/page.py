@@ -186,6 +186,23 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         body.append(_table(["counter", "seats", "mean at the end", "max at the end", "mean peak", "max peak"], rows))
         for word, c in report["counters"].items():
             body.append(_counter_rows(word, c))
+    if report.get("rules"):
+        body.append("<h2>The packs' own rules</h2>")
+        body.append(
+            '<p class="note">Each clause of a pack\'s rules (<em>game_rule</em>) that acts on an event or a moment: '
+            "how often it acted in all, per seat and game (a rule of the table at a round's or the game's end acts "
+            "once, for the player whose turn it is), on how many seats at least once, and per seat and game by tribe "
+            "and side. One that never acted is a finding: no game met its event.</p>"
+        )
+        clauses = report["rules"]
+        groups = sorted({key for c in clauses.values() for key in c["by_tribe_and_side"]})
+        labels = {key: row.get("label", key) for c in clauses.values() for key, row in c["by_tribe_and_side"].items()}
+        rows = [
+            [name, c["fired"], c["per_seat"], c["seats_fired"]]
+            + [c["by_tribe_and_side"].get(g, {}).get("per_seat", 0) for g in groups]
+            for name, c in clauses.items()
+        ]
+        body.append(_table(["rule: clause", "acted", "per seat and game", "seats"] + [labels[g] for g in groups], rows))
     if report.get("parts"):
         body.append("<h2>The rules packages' own state</h2>")
         body.append(

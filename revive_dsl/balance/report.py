@@ -138,6 +138,10 @@ def build_report(
     counters = _counters([s for _, s in seats])
     if counters:  # a pack's own counters (engine/declared.py), in games that have them
         report["counters"] = counters
+    rules = _rules([s for _, s in seats])
+    if rules:  # the packs' own rules: how often each clause acted, by tribe and side
+        report["rules"] = rules
+        report["never"]["acted"] = [name for name, row in rules.items() if not row["fired"]]
     parts = _counters([s for _, s in seats], "parts")
     if parts:  # the rules packages' own state of a player (engine/state.py, state_part), field by field
         report["parts"] = parts
@@ -163,6 +167,8 @@ def _labelled(report: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
         mark(counter["by_tribe_and_side"])
         for threshold in counter.get("thresholds", {}).values():
             mark(threshold["by_tribe_and_side"])
+    for clause in report.get("rules", {}).values():
+        mark(clause["by_tribe_and_side"])
     used.update(cid for ids in report["never"]["held"].values() for cid in ids if cid in names)
     report["names"] = {key: names[key] for key in sorted(used)}
     return report
@@ -192,6 +198,17 @@ def _counters(seats: list[dict[str, Any]], key: str = "counters") -> dict[str, d
             row["thresholds"] = _fired(found, groups)
         out[word] = row
     return out
+
+
+def _rules(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each clause of the packs' own rules (``ticking: at turn end``): how often it acted, per seat and game, on how
+    many seats, and by tribe and side (a clause that never acted is listed at 0: a finding for the author)."""
+    had = [seat for seat in seats if "rules" in seat]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    found = [{"fired": seat["rules"]} for seat in had]
+    for seat, figure in zip(had, found, strict=True):
+        groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
+    return _fired(found, groups)
 
 
 def _figure(value: Any) -> dict[str, Any]:

@@ -239,6 +239,9 @@ def figures_problem(figures: Any, setup: BalanceSetup) -> str | None:
             for c in counters.values()
         ):
             return "not a game's figures (a seat's counters)"
+        fired = seat.get("rules", {})
+        if not isinstance(fired, dict) or not all(isinstance(k, str) and _whole(v) for k, v in fired.items()):
+            return "not a game's figures (a seat's rules)"
         parts = seat.get("parts", {})
         if not isinstance(parts, dict) or not all(isinstance(k, str) and _whole(v) for k, v in parts.items()):
             return "not a game's figures (a seat's state parts)"

@@ -216,8 +216,9 @@ def spread_interval(games: Sequence[dict[str, Any]], seed: int = 0) -> list[floa
 
 def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Search the tunables' values and return the tuning's report (plain JSON data): the best setting with its
-    win rates and their intervals and the games behind them, the pack's own setting beside it, each value's
-    mean spread, and every evaluation in order. Games run on the Dask ``client``'s cluster, else here."""
+    win rates and their intervals and the games behind them, the finalists and the pack's own setting beside it,
+    each value's spread over the games played at it, and every evaluation in order. Games run on the Dask
+    ``client``'s cluster, else here."""
     setup = plan(setup)
     names = list(setup.names)
     spaces = [setup.tunables[n].values for n in names]
@@ -229,7 +230,6 @@ def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], Non
     packs, fixed = split_tuning(setup.run.packs)
     model = Model(len(names), setup.explore)
     played: dict[tuple[int, ...], list[dict[str, Any]]] = {}
-    spreads: dict[tuple[int, ...], list[float]] = {}
     log: list[dict[str, Any]] = []
     total = (searching + confirming) * setup.batch
 
@@ -241,7 +241,6 @@ def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], Non
         games = sorted(play_games(run, indices, client), key=lambda g: g["index"])
         measured = spread(games)
         played.setdefault(point, []).extend(games)
-        spreads.setdefault(point, []).append(measured)
         model.add(point, -measured)
         log.append({"values": values, "phase": phase, "games": [indices.start, indices.stop], "spread": measured})
         if on_game is not None:

@@ -55,7 +55,7 @@ from revive_dsl.engine.interpret import COUNTERS, Ctx, Effect, args, as_player, 
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.setup import SETUP_STEPS
 from revive_dsl.engine.state import PARTS, holder_name
-from revive_dsl.engine.triggers import EFFECT_SOURCES, owned_effects, rules_of
+from revive_dsl.engine.triggers import EFFECT_SOURCES, noted, owned_effects, rules_of
 from revive_dsl.positions import Diagnostic, DslError
 
 MAX_CHAIN = 20  # thresholds fired inside one another before the move stops with an error
@@ -454,6 +454,7 @@ def _at(ctx: Ctx, moment: str, chosen: Callable[[str], bool]) -> Effect:
                 named = components[source].name if source in components else source
                 when = f"{ctx.player.name}'s turn ends" if moment == "turn" else f"the {moment} ends"
                 ctx.log.append(f"{when}: {named}")  # the account says which rule acts, and why now
+                noted(ctx, source, f"at {moment} end")
                 yield from run(clause.body, Ctx(ctx.game, ctx.seat, ctx.rules, source=source, log=ctx.log))
 
 

@@ -131,6 +131,24 @@ FIRE_SKIPS: Hooks[Callable[[str, n.Expr], bool]] = Hooks("FIRE_SKIPS")
 FIRE_ALSO: Hooks[Callable[[Ctx, str, n.Trigger, str], bool]] = Hooks("FIRE_ALSO")
 
 
+def noted(ctx: Ctx, source: str, what: str) -> None:
+    """Tell a log that counts the rules that act (one with a ``fired(seat, source, what)`` method, such as the
+    balance lab's) that ``source``'s clause ``what`` (``when build``, ``at round end``) acts now for the Ctx's
+    player. A plain list is told nothing, and no line is written: the game's account reads as before.
+
+    >>> class Counting(list):
+    ...     def fired(self, seat, source, what):
+    ...         self.append((seat, source, what))
+    >>> from revive_dsl.engine.state import Game
+    >>> ctx = Ctx(Game(), 0, Rules.load(("base",)), log=Counting())
+    >>> noted(ctx, "ticking", "at turn end"); ctx.log
+    [(0, 'ticking', 'at turn end')]
+    """
+    fired = getattr(ctx.log, "fired", None)
+    if fired is not None:
+        fired(ctx.seat, source, what)
+
+
 def fire(ctx: Ctx, event: str, **data) -> Effect:
     """Run the player's ``when EVENT`` clauses, each knowing ``data`` as its event."""
     also = FIRE_ALSO.of(ctx)
@@ -141,5 +159,6 @@ def fire(ctx: Ctx, event: str, **data) -> Effect:
             if clause.event.name == event or any(answers(ctx, source, clause, event) for answers in also):
                 if any(skip(event, clause.body) for skip in FIRE_SKIPS.of(ctx)):
                     continue  # carried out by another rule
+                noted(ctx, source, f"when {clause.event.name}")
                 sub = Ctx(ctx.game, ctx.seat, ctx.rules, source=source, event=dict(data), log=ctx.log)
                 yield from run(clause.body, sub)
