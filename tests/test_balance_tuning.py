@@ -78,6 +78,14 @@ def test_a_tunable_number_is_written_with_its_name_and_formatted_back_so():
     assert format_text(text, "c.yaml").new_text == text.replace("gain  $r", "gain $r")
 
 
+def test_an_account_of_a_tunable_text_gives_the_number_it_plays_at():
+    from revive_dsl.dsl.explain import explain
+
+    tree = parse("at round end: if heat >= $warm: points $boil", tunables={"warm": 2, "boil": 4})
+    english = explain(tree)
+    assert "at least 2 heat" in english and "4" in english and "Tuned" not in english
+
+
 def test_a_pack_plays_its_tunables_at_their_own_value_or_at_the_tunings(tmp_path):
     folder = _pack(tmp_path, EVEN)
     own = load_packs(["base", folder])

@@ -55,8 +55,8 @@ class Tuned(int):
     (the formatter writes it back as ``$name``; everything else reads it as the number it is).
 
     >>> reward = Tuned(3, "reward")
-    >>> reward + 1, reward == 3, reward.name
-    (4, True, 'reward')
+    >>> reward + 1, reward == 3, reward.name, f"{reward} points"
+    (4, True, 'reward', '3 points')
     """
 
     name: str
@@ -71,6 +71,9 @@ class Tuned(int):
 
     def __repr__(self) -> str:
         return f"Tuned({int(self)}, {self.name!r})"
+
+    def __str__(self) -> str:  # as the number it is, in every account (``str``, ``f"{n}"``)
+        return int.__repr__(self)
 
 
 # --- arguments -------------------------------------------------------------------
