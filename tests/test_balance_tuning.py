@@ -196,6 +196,7 @@ def test_balance_tune_writes_its_report_and_page_and_overwrites_nothing_unasked(
     assert f"best  head_start={best}:" in printed and "own   head_start=25:" in printed
     page = (out / "tuning.html").read_text()
     assert "Laggards" in page and f"head_start = {best}" in page
+    assert report["tribes"] == {"leaders": "Leaders", "laggards": "Laggards"} and "Leaders, Laggards" in page
     assert "<script src" not in page and "http" not in page.replace("https://", "")
     assert cli.main(argv) == 2
     assert "tuning.json is there already" in capsys.readouterr().err

@@ -364,7 +364,8 @@ def tuning_page(tuning: dict[str, Any], title: str = "Revive balance: tuning") -
     body = [
         f"<h1>{escape(title)}</h1>",
         f"<p>{escape(tuning['method'])}: {tuning['games']} games in {tuning['evaluations']} evaluations of "
-        f"{tuning['batch']} games; {escape(', '.join(run['tribes']))}, {run['players']} players, "
+        f"{tuning['batch']} games; {escape(', '.join(tuning.get('tribes', {}).get(t, t) for t in run['tribes']))}, "
+        f"{run['players']} players, "
         f"computer players {escape(', '.join(run['ai']))}, seed {run['seed']}.</p>",
         f"<p>{escape(tuning['measure'])}.</p>",
         "<h2>Best setting</h2>",

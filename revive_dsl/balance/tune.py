@@ -298,6 +298,7 @@ def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], Non
         "method": METHOD,
         "measure": "spread: the mean distance of each tribe and side's win rate from an even share (0 is even)",
         "run": setup.run.to_dict(),
+        "tribes": {tribe: label(names_of, tribe) for tribe in setup.run.tribes},  # each tribe by its board's name
         "names": names,
         "budget": setup.budget,
         "batch": setup.batch,
