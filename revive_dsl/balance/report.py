@@ -35,7 +35,8 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)
 
 
-def _rate(wins: int, n: int) -> dict[str, Any]:
+def rate_row(wins: int, n: int) -> dict[str, Any]:
+    """A win rate's row: games, wins, the rate and its 95% Wilson interval."""
     low, high = wilson(wins, n)
     return {"n": n, "wins": wins, "rate": round(wins / n, 4) if n else 0.0, "ci95": [low, high]}
 
@@ -55,7 +56,7 @@ def _group(rows: Iterable[tuple[str, bool, int]]) -> dict[str, dict[str, Any]]:
     for key, won, total in rows:
         wins[key] = wins.get(key, 0) + won
         scores.setdefault(key, []).append(total)
-    return {k: {**_rate(wins[k], len(scores[k])), "score": _mean(scores[k])} for k in sorted(scores)}
+    return {k: {**rate_row(wins[k], len(scores[k])), "score": _mean(scores[k])} for k in sorted(scores)}
 
 
 def build_report(
@@ -107,7 +108,11 @@ def build_report(
         },
         "components": {
             kind: {
-                cid: {"taken": taken, "taken_rate": round(taken / count, 4), "win_rate_when_taken": _rate(won, taken)}
+                cid: {
+                    "taken": taken,
+                    "taken_rate": round(taken / count, 4),
+                    "win_rate_when_taken": rate_row(won, taken),
+                }
                 for cid, (taken, won) in sorted(ids.items())
             }
             for kind, ids in sorted(components.items())
@@ -254,7 +259,7 @@ def _histogram(values: Iterable[int]) -> dict[str, int]:
 def diff_interval(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float]:
     """Newcombe's 95% interval of the difference of two proportions (b - a) from their Wilson intervals.
 
-    >>> diff_interval(_rate(50, 100), _rate(70, 100))
+    >>> diff_interval(rate_row(50, 100), rate_row(70, 100))
     (0.0642, 0.3258)
     """
     p1, p2 = a["rate"], b["rate"]
@@ -281,8 +286,8 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     rates = {}
     for group in old["win_rate"]:
         for key in sorted(set(old["win_rate"][group]) | set(new["win_rate"][group])):
-            a = old["win_rate"][group].get(key, _rate(0, 0))
-            b = new["win_rate"][group].get(key, _rate(0, 0))
+            a = old["win_rate"][group].get(key, rate_row(0, 0))
+            b = new["win_rate"][group].get(key, rate_row(0, 0))
             low, high = diff_interval(a, b)
             entry = {"label": b.get("label") or a.get("label") or key}
             entry |= {"old": a["rate"], "new": b["rate"], "diff": round(b["rate"] - a["rate"], 4)}
@@ -295,10 +300,10 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         mine, theirs = old["components"].get(kind, {}), new["components"].get(kind, {})
         for cid in sorted(set(mine) | set(theirs)):
             a, b = mine.get(cid), theirs.get(cid)
-            ta = _rate(a["taken"] if a else 0, old["seat_games"])
-            tb = _rate(b["taken"] if b else 0, new["seat_games"])
-            wa = a["win_rate_when_taken"] if a else _rate(0, 0)
-            wb = b["win_rate_when_taken"] if b else _rate(0, 0)
+            ta = rate_row(a["taken"] if a else 0, old["seat_games"])
+            tb = rate_row(b["taken"] if b else 0, new["seat_games"])
+            wa = a["win_rate_when_taken"] if a else rate_row(0, 0)
+            wb = b["win_rate_when_taken"] if b else rate_row(0, 0)
             t_low, t_high = diff_interval(ta, tb)
             w_low, w_high = diff_interval(wa, wb)
             components.setdefault(kind, {})[cid] = {

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from revive_dsl.balance.names import label, report_names
-from revive_dsl.balance.report import wilson
+from revive_dsl.balance.report import rate_row
 from revive_dsl.balance.run import RunError, play_games
 from revive_dsl.balance.setup import BalanceSetup
 from revive_dsl.content.tunables import Tunable, split_tuning, tuning_entry
@@ -99,22 +99,25 @@ def plan(setup: TuneSetup) -> TuneSetup:
     return replace(setup, names=tuple(names), batch=batch, tunables={n: declared[n] for n in names})
 
 
+def _tally(games: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+    """Each tribe and side (``TRIBE/SIDE``) in ``games`` -> [seats it played, games it won]."""
+    found: dict[str, list[int]] = {}
+    for game in games:
+        for seat in game["seats"]:
+            row = found.setdefault(f"{seat['tribe']}/{seat['side']}", [0, 0])
+            row[0] += 1
+            row[1] += bool(seat["won"])
+    return found
+
+
 def spread(games: Sequence[dict[str, Any]]) -> float:
     """How far the win rates of the tribes and sides in ``games`` are from even: the mean, over every tribe and
     side that played, of |its win rate - 1/players| (0: even)."""
-    played: dict[str, int] = {}
-    won: dict[str, int] = {}
-    seats = 0
-    for game in games:
-        seats = len(game["seats"])
-        for seat in game["seats"]:
-            key = f"{seat['tribe']}/{seat['side']}"
-            played[key] = played.get(key, 0) + 1
-            won[key] = won.get(key, 0) + bool(seat["won"])
-    if not played:
+    found = _tally(games)
+    if not found:
         return 0.0
-    even = 1 / seats
-    return round(sum(abs(won[k] / played[k] - even) for k in played) / len(played), 4)
+    even = 1 / len(games[-1]["seats"])
+    return round(sum(abs(won / played - even) for played, won in found.values()) / len(found), 4)
 
 
 class Model:
@@ -184,18 +187,7 @@ def _neighbours(point: tuple[int, ...], spaces: list[range], count: int, rng: ra
 
 
 def _win_rates(games: list[dict[str, Any]], names: dict[str, str]) -> dict[str, dict[str, Any]]:
-    played: dict[str, list[int]] = {}
-    for game in games:
-        for seat in game["seats"]:
-            row = played.setdefault(f"{seat['tribe']}/{seat['side']}", [0, 0])
-            row[0] += 1
-            row[1] += bool(seat["won"])
-    out = {}
-    for key in sorted(played):
-        n, wins = played[key]
-        out[key] = {"label": label(names, key), "n": n, "wins": wins, "rate": round(wins / n, 4)}
-        out[key]["ci95"] = list(wilson(wins, n))
-    return out
+    return {key: {"label": label(names, key), **rate_row(won, n)} for key, (n, won) in sorted(_tally(games).items())}
 
 
 BOOTSTRAP = 400  # resamples of a setting's games for the interval of its spread
@@ -233,7 +225,7 @@ def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], Non
     log: list[dict[str, Any]] = []
     total = (searching + confirming) * setup.batch
 
-    def evaluate(point: tuple[int, ...], phase: str) -> float:
+    def evaluate(point: tuple[int, ...], phase: str) -> None:
         number = len(log)
         values = dict(zip(names, point, strict=True))
         run = replace(setup.run, packs=(*packs, tuning_entry(fixed | values)), games=(number + 1) * setup.batch)
@@ -245,7 +237,6 @@ def tune(setup: TuneSetup, client: Any = None, on_game: Callable[[int, int], Non
         log.append({"values": values, "phase": phase, "games": [indices.start, indices.stop], "spread": measured})
         if on_game is not None:
             on_game((number + 1) * setup.batch, total)
-        return measured
 
     current = own
     evaluate(current, "search")
