@@ -923,6 +923,10 @@ def _balance_summary(report: dict) -> str:
         lines.append(f"  never scored from: {', '.join(line.removeprefix('end: ') for line in never['scored'])}")
     if never.get("acted"):
         lines.append(f"  rules that never acted: {', '.join(never['acted'])}")
+    if never.get("offered"):
+        lines.append(f"  never offered on any turn: {', '.join(never['offered'])}")
+    if never.get("made"):
+        lines.append(f"  offered but never made: {', '.join(never['made'])}")
     if never.get("held"):
         held = ", ".join(f"{len(ids)} {kind.replace('_', ' ')}" for kind, ids in never["held"].items())
         lines.append(f"  never held at the end: {held} (report.html lists them)")

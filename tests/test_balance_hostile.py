@@ -63,6 +63,13 @@ def _files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
+def _chances_not_counted(path: Path) -> None:
+    """A game's figures whole but for a seat's chances: a count that is no number."""
+    figures = json.loads(path.read_text())
+    figures["seats"][0]["chances"]["offered"]["play"] = "often"
+    path.write_text(json.dumps(figures))
+
+
 DAMAGE = {
     "infinite index": lambda path: path.write_text(json.dumps({"index": 1})[:-2] + " 1e999}"),
     "another shape": lambda path: path.write_text('{"game": 1, "seats": []}'),
@@ -71,6 +78,7 @@ DAMAGE = {
     "a link to /dev/zero": lambda path: (path.unlink(), path.symlink_to("/dev/zero")),
     "3 GB large": lambda path: os.truncate(path, 3 << 30),
     "not UTF-8": lambda path: path.write_bytes(b'{"index": "\xff"}'),
+    "a seat's chances not counted": _chances_not_counted,
 }
 
 

@@ -16,7 +16,8 @@ The figures of a game (plain JSON):
   between moves, and how often each of the counter's thresholds fired for it (``fired``: ``{"heat reaches 5": 2}``,
   every threshold the packs' texts hold, 0 for one that never fired); ``rules`` (only in games whose packs have
   rules of their own, ``game_rule``): how often each clause of those rules acted for it (``{"ticking: at turn end":
-  31}``, 0 for one that never did).
+  31}``, 0 for one that never did); ``chances`` (:mod:`revive_dsl.balance.chances`): its ``turns``, and per move
+  and per target counted apart (``populate: large location``) in how many of them it was ``offered`` and ``taken``.
 
 >>> from revive_dsl.balance.setup import BalanceSetup
 >>> setup = BalanceSetup(packs=("base",), tribes=("nadair", "formica"), ai=("random",), games=1)
@@ -35,6 +36,7 @@ from dataclasses import fields
 from typing import Any
 
 from revive_dsl.ai import make_player, play_game
+from revive_dsl.balance.chances import Chances
 from revive_dsl.balance.setup import BalanceSetup, game_seed, players_of, seats_of
 from revive_dsl.dsl import nodes as n
 from revive_dsl.engine.declared import Reached, counters_of, state_packages, thresholds
@@ -158,9 +160,13 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
     marks = thresholds(rules)
     fired = [{f"{word} reaches {mark}": 0 for word in declared for mark in marks.get(word, ())} for _ in seats]
     log = RulesLog(rules, len(seats), settings.variants)
+    chances: list[Chances] = []  # made with the game's first state
 
     def on_move(before: Game, after: Game, moved: list[tuple[int, str]]) -> None:
         counts["moves"] += 1
+        if not chances:
+            chances.append(Chances(rules, before))
+        chances[0].seen(before, moved)
         for line in log:
             if isinstance(line, Reached) and line.counter in declared:
                 key = f"{line.counter} reaches {line.value}"
@@ -211,6 +217,8 @@ def play_one(setup: dict[str, Any], index: int) -> dict[str, Any]:
                 "taken": taken(rules, game.players[seat]),
             }
         )
+        if chances:
+            out_seats[-1]["chances"] = chances[0].figures(seat)
         if log.watched:
             out_seats[-1]["rules"] = dict(sorted(log.counts[seat].items()))
         parts = part_figures(rules, game.players[seat])

@@ -173,6 +173,24 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
             body.append(f"<details><summary>{escape(kind)}: {len(ids)} never held</summary>")
             body.append(_table(["component", "id"], [[names.get(cid, cid), cid] for cid in ids]))
             body.append("</details>")
+    if report.get("chances"):
+        body.append("<h2>What the turns offered</h2>")
+        body.append(
+            '<p class="note">Each move, and each target counted apart (a populate on a large location), over every '
+            "seat's turns: in how many of them the rules offered it (a legal option at least once that turn) and in "
+            "how many the seat made it. Offered but seldom made: the players pass it by. Seldom offered: the game "
+            "(its costs, its range, the players' economy) seldom lets them.</p>"
+        )
+        rows = [
+            [
+                name,
+                _pct(c["offered_share"]),
+                _pct(c["taken_share"]),
+                "never offered" if c["taken_when_offered"] is None else _pct(c["taken_when_offered"]),
+            ]
+            for name, c in report["chances"].items()
+        ]
+        body.append(_table(["move", "offered (turns)", "made (turns)", "made when offered"], rows))
     if report.get("counters"):
         body.append("<h2>The packs' own counters</h2>")
         body.append(

@@ -147,6 +147,11 @@ def build_report(
     if rules:  # the packs' own rules: how often each clause acted, by tribe and side
         report["rules"] = rules
         report["never"]["acted"] = [name for name, row in rules.items() if not row["fired"]]
+    chances = _chances([s for _, s in seats])
+    if chances:  # what the seats' turns offered and what they made
+        report["chances"] = chances
+        report["never"]["offered"] = [name for name, row in chances.items() if not row["offered"]]
+        report["never"]["made"] = [name for name, row in chances.items() if row["offered"] and not row["taken"]]
     parts = _counters([s for _, s in seats], "parts")
     if parts:  # the rules packages' own state of a player (engine/state.py, state_part), field by field
         report["parts"] = parts
@@ -214,6 +219,28 @@ def _rules(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for seat, figure in zip(had, found, strict=True):
         groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
     return _fired(found, groups)
+
+
+def _chances(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per move and per target counted apart (:mod:`revive_dsl.balance.chances`), over every seat's turns: in how
+    many the rules offered it and in how many the seat made it, each as a share of the turns, and how often it was
+    made when offered (``None``: never offered)."""
+    had = [seat["chances"] for seat in seats if "chances" in seat]
+    turns = sum(c["turns"] for c in had)
+    names = sorted({name for c in had for k in ("offered", "taken") for name in c.get(k, {})})
+    out = {}
+    for name in names:
+        offered = sum(c.get("offered", {}).get(name, 0) for c in had)
+        taken = sum(c.get("taken", {}).get(name, 0) for c in had)
+        out[name] = {
+            "turns": turns,
+            "offered": offered,
+            "taken": taken,
+            "offered_share": round(offered / turns, 4) if turns else 0.0,
+            "taken_share": round(taken / turns, 4) if turns else 0.0,
+            "taken_when_offered": round(taken / offered, 4) if offered else None,
+        }
+    return out
 
 
 def _figure(value: Any) -> dict[str, Any]:

@@ -245,6 +245,17 @@ def figures_problem(figures: Any, setup: BalanceSetup) -> str | None:
         parts = seat.get("parts", {})
         if not isinstance(parts, dict) or not all(isinstance(k, str) and _whole(v) for k, v in parts.items()):
             return "not a game's figures (a seat's state parts)"
+        chances = seat.get("chances", {"turns": 0})
+        if not (
+            isinstance(chances, dict)
+            and _whole(chances.get("turns"))
+            and all(
+                isinstance(chances.get(k, {}), dict)
+                and all(isinstance(name, str) and _whole(n) for name, n in chances.get(k, {}).items())
+                for k in ("offered", "taken")
+            )
+        ):
+            return "not a game's figures (a seat's chances)"
     return None
 
 
