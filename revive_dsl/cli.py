@@ -923,10 +923,11 @@ def _balance_summary(report: dict) -> str:
         lines.append(f"  never scored from: {', '.join(line.removeprefix('end: ') for line in never['scored'])}")
     if never.get("acted"):
         lines.append(f"  rules that never acted: {', '.join(never['acted'])}")
-    if never.get("offered"):
-        lines.append(f"  never offered on any turn: {', '.join(never['offered'])}")
-    if never.get("made"):
-        lines.append(f"  offered but never made: {', '.join(never['made'])}")
+    chances = report.get("chances", {})
+    for key, words in (("offered", "never offered on any turn"), ("made", "offered but never made")):
+        if never.get(key):
+            listed = ", ".join(chances.get(name, {}).get("label", name) for name in never[key])
+            lines.append(f"  {words}: {listed}")
     if never.get("held"):
         held = ", ".join(f"{len(ids)} {kind.replace('_', ' ')}" for kind, ids in never["held"].items())
         lines.append(f"  never held at the end: {held} (report.html lists them)")

@@ -136,6 +136,9 @@ def test_a_runs_report_summary_and_page_give_the_chances_of_its_games(tmp_path, 
     assert LARGE in report["chances"] and report["chances"]["play"]["taken"] > 0
     printed = capsys.readouterr().out
     for key, words in (("offered", "never offered on any turn: "), ("made", "offered but never made: ")):
-        listed = report["never"][key]
+        listed = [report["chances"][name]["label"] for name in report["never"][key]]
         assert (words + ", ".join(listed) in printed) if listed else (words not in printed)
-    assert "What the turns offered" in (out / "report.html").read_text()
+    labels = {name: row["label"] for name, row in report["chances"].items()}
+    assert labels["play"] == "play a card" and labels["switch"] == "use your switch" and labels[LARGE] == LARGE
+    page = (out / "report.html").read_text()
+    assert "What the turns offered" in page and "<td>play a card</td>" in page

@@ -64,6 +64,12 @@ TARGETS: dict[str, Target] = {
 }
 
 
+def chance_label(name: str) -> str:
+    """What a row of the chances is shown as: a move by its label (``open_crate``: "open a crate"), a target by its
+    name (the key itself when the move is not known here: its rules package not imported)."""
+    return MOVES[name].label if name in MOVES else name
+
+
 class Chances:
     """Counts a game's chances as its moves are made (:meth:`seen` with each whole move and the state before it);
     :meth:`figures` gives a seat's: its turns, and per move (every move of the game's table, ``end`` aside) and per

@@ -183,7 +183,7 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         )
         rows = [
             [
-                name,
+                c.get("label", name),
                 _pct(c["offered_share"]),
                 _pct(c["taken_share"]),
                 "never offered" if c["taken_when_offered"] is None else _pct(c["taken_when_offered"]),

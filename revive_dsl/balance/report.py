@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from revive_dsl.balance.chances import chance_label
 from revive_dsl.balance.names import label
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -179,6 +180,8 @@ def _labelled(report: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
             mark(threshold["by_tribe_and_side"])
     for clause in report.get("rules", {}).values():
         mark(clause["by_tribe_and_side"])
+    for key, row in report.get("chances", {}).items():
+        row["label"] = chance_label(key)
     used.update(cid for ids in report["never"]["held"].values() for cid in ids if cid in names)
     report["names"] = {key: names[key] for key in sorted(used)}
     return report
