@@ -7,7 +7,8 @@ Plays ``--games`` two-player games of the two players named by ``--match`` (the 
 of the packs, seats and sides rotated, the players turned round the seats each game), on a local Dask cluster of
 ``--workers`` processes (0: in this process), and prints each player's wins with a 95% interval, its mean final
 score, and its mean points a seat from each source (each action and each line of the final scoring), the large
-locations', buildings' and populating's share among them. Plain text; nothing is asserted: a strength is a
+locations', buildings' and populating's share among them, and in what share of its turns the map's moves were
+offered and made (the balance lab's chances). Plain text; nothing is asserted: a strength is a
 measurement, and a test would only pin one seed's luck.
 """
 
@@ -29,6 +30,8 @@ from revive_dsl.locations import core  # noqa: E402
 
 # The sources a real game's points come from on the map, whose share is printed on its own line.
 MAP_SOURCES = ("end: large location", "build", "populate", "end: unlocked technologies")
+# The moves whose chances are printed: in what share of a player's turns each was offered, and made.
+CHANCES = ("build", "populate", "populate: large location", "explore", "hibernate")
 
 
 def main() -> int:
@@ -86,6 +89,15 @@ def main() -> int:
         on_map = sum(s["sources"].get(k, 0) for s in seats[p] for k in MAP_SOURCES)
         shares.append(100 * on_map / total)
     print(f"  {'share from the map (%)':<32}" + "".join(f"{v:12.1f}" for v in shares))
+    print(f"  {'turns offered / made (%)':<32}" + "".join(f"{p:>12}" for p in players))
+    for move in CHANCES:
+        row = []
+        for p in players:
+            turns = sum(s["chances"]["turns"] for s in seats[p]) or 1
+            offered = sum(s["chances"]["offered"].get(move, 0) for s in seats[p])
+            made = sum(s["chances"]["taken"].get(move, 0) for s in seats[p])
+            row.append(f"{100 * offered / turns:.1f}/{100 * made / turns:.1f}")
+        print(f"  {move:<32}" + "".join(f"{v:>12}" for v in row))
     return 0
 
 
