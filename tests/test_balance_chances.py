@@ -121,6 +121,8 @@ def test_the_report_gives_each_moves_shares_and_names_what_was_never_offered_or_
         report["chances"]["build"]["offered_share"] == 0.15 and report["chances"][LARGE]["taken_when_offered"] is None
     )
     assert report["never"]["offered"] == [LARGE] and report["never"]["made"] == ["build"]
+    mine = report["chances"]["play"]["by_tribe_and_side"]["nadair/sun"]
+    assert (mine["turns"], mine["offered"], mine["taken"], mine["taken_share"]) == (40, 40, 29, 0.725)
 
 
 def test_a_runs_report_summary_and_page_give_the_chances_of_its_games(tmp_path, capsys):
@@ -131,6 +133,9 @@ def test_a_runs_report_summary_and_page_give_the_chances_of_its_games(tmp_path, 
     seats = [seat for f in sorted((out / "games").iterdir()) for seat in json.loads(f.read_text())["seats"]]
     for name, row in report["chances"].items():
         assert row["turns"] == sum(s["chances"]["turns"] for s in seats)
+        for group, part in row["by_tribe_and_side"].items():
+            mine = [s for s in seats if f"{s['tribe']}/{s['side']}" == group]
+            assert part["taken"] == sum(s["chances"]["taken"][name] for s in mine) and part["label"]
         assert row["offered"] == sum(s["chances"]["offered"][name] for s in seats)
         assert row["taken"] == sum(s["chances"]["taken"][name] for s in seats) <= row["offered"]
     assert LARGE in report["chances"] and report["chances"]["play"]["taken"] > 0

@@ -191,6 +191,22 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
             for name, c in report["chances"].items()
         ]
         body.append(_table(["move", "offered (turns)", "made (turns)", "made when offered"], rows))
+        chances = report["chances"]
+        groups = sorted({key for c in chances.values() for key in c["by_tribe_and_side"]})
+        labels = {key: row.get("label", key) for c in chances.values() for key, row in c["by_tribe_and_side"].items()}
+        body.append("<details><summary>By tribe and side: offered / made, share of turns</summary>")
+        rows = [
+            [labels[group]]
+            + [
+                f"{_pct(row['offered_share'])} / {_pct(row['taken_share'])}"
+                if (row := c["by_tribe_and_side"].get(group))
+                else "-"
+                for c in chances.values()
+            ]
+            for group in groups
+        ]
+        body.append(_table(["tribe and side", *(c.get("label", n) for n, c in chances.items())], rows))
+        body.append("</details>")
     if report.get("counters"):
         body.append("<h2>The packs' own counters</h2>")
         body.append(

@@ -182,6 +182,7 @@ def _labelled(report: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any
         mark(clause["by_tribe_and_side"])
     for key, row in report.get("chances", {}).items():
         row["label"] = chance_label(key)
+        mark(row["by_tribe_and_side"])
     used.update(cid for ids in report["never"]["held"].values() for cid in ids if cid in names)
     report["names"] = {key: names[key] for key in sorted(used)}
     return report
@@ -227,23 +228,37 @@ def _rules(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def _chances(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per move and per target counted apart (:mod:`revive_dsl.balance.chances`), over every seat's turns: in how
     many the rules offered it and in how many the seat made it, each as a share of the turns, and how often it was
-    made when offered (``None``: never offered)."""
-    had = [seat["chances"] for seat in seats if "chances" in seat]
-    turns = sum(c["turns"] for c in had)
-    names = sorted({name for c in had for k in ("offered", "taken") for name in c.get(k, {})})
+    made when offered (``None``: never offered); and the same by tribe and side (a tribe's own move, offered to its
+    seats only)."""
+    had = [seat for seat in seats if "chances" in seat]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for seat in had:
+        groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(seat["chances"])
+    found = [seat["chances"] for seat in had]
+    names = sorted({name for c in found for k in ("offered", "taken") for name in c.get(k, {})})
     out = {}
     for name in names:
-        offered = sum(c.get("offered", {}).get(name, 0) for c in had)
-        taken = sum(c.get("taken", {}).get(name, 0) for c in had)
-        out[name] = {
-            "turns": turns,
-            "offered": offered,
-            "taken": taken,
-            "offered_share": round(offered / turns, 4) if turns else 0.0,
-            "taken_share": round(taken / turns, 4) if turns else 0.0,
-            "taken_when_offered": round(taken / offered, 4) if offered else None,
+        out[name] = _chance(found, name)
+        out[name]["by_tribe_and_side"] = {
+            group: {k: v for k, v in _chance(rows, name).items() if k != "taken_when_offered"}
+            for group, rows in sorted(groups.items())
         }
     return out
+
+
+def _chance(found: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """One move's (or target's) row of the chances over the seats' figures ``found``."""
+    turns = sum(c["turns"] for c in found)
+    offered = sum(c.get("offered", {}).get(name, 0) for c in found)
+    taken = sum(c.get("taken", {}).get(name, 0) for c in found)
+    return {
+        "turns": turns,
+        "offered": offered,
+        "taken": taken,
+        "offered_share": round(offered / turns, 4) if turns else 0.0,
+        "taken_share": round(taken / turns, 4) if turns else 0.0,
+        "taken_when_offered": round(taken / offered, 4) if offered else None,
+    }
 
 
 def _figure(value: Any) -> dict[str, Any]:
