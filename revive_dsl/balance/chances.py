@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from revive_dsl.engine import geometry as geo
-from revive_dsl.engine.game import MOVES, game_moves, legal_moves
+from revive_dsl.engine.game import MOVES, game_moves, move_allowed
 from revive_dsl.engine.interpret import Ctx
+from revive_dsl.engine.memo import unchanged
 from revive_dsl.engine.rules import Rules
 from revive_dsl.engine.state import Game
 from revive_dsl.rules.base.board_actions import populate_choices
@@ -77,7 +78,8 @@ class Chances:
 
     def __init__(self, rules: Rules, game: Game):
         self.rules = rules
-        names = [key for key in game_moves(game) if key != "end"] + list(TARGETS)
+        self.moves = [key for key in game_moves(game) if key != "end"]
+        names = self.moves + list(TARGETS)
         self.turns = [0] * len(game.players)
         self.offered = [dict.fromkeys(names, 0) for _ in game.players]
         self.taken = [dict.fromkeys(names, 0) for _ in game.players]
@@ -89,11 +91,12 @@ class Chances:
         if first != "end" and first not in MOVES:
             return  # a setup choice: no turn's move
         offered, taken = self._turn[seat]
-        legal = [key for key in legal_moves(before) if key != "end"]
-        offered.update(legal)
-        for name, target in TARGETS.items():
-            if target.move in legal and name not in offered and target.offered(self.rules, before, seat):
-                offered.add(name)
+        with unchanged(before):  # the moves tested share one range map, as in one listing
+            # a move offered once this turn needs no test again
+            offered.update(k for k in self.moves if k not in offered and move_allowed(before, k))
+            for name, target in TARGETS.items():
+                if target.move in offered and name not in offered and target.offered(self.rules, before, seat):
+                    offered.add(name)
             if target.taken(self.rules, moved):
                 taken.add(name)
         if first != "end":
