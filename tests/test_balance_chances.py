@@ -84,6 +84,14 @@ def test_a_populate_on_a_large_location_is_offered_only_when_one_can_be_paid_and
         chances = Chances(BASE, game)
         chances.seen(game, [(0, "end")])
         assert chances.figures(0)["offered"]["populate"] == 1 and chances.figures(0)["offered"][LARGE] == offered
+    # offered earlier in the turn, the populate is not a way to the location once both actions are made
+    spent = _next_to_a_corner(5)
+    spent.turn.actions = 2
+    assert "populate" not in legal_moves(spent)
+    chances = Chances(BASE, owing)
+    chances.seen(owing, [(0, "switch"), (0, "book")])
+    chances.seen(spent, [(0, "end")])
+    assert chances.figures(0)["offered"]["populate"] == 1 and chances.figures(0)["offered"][LARGE] == 0
     runner = Runner(rich, BASE)
     for key in ("populate", "corner_ne"):
         runner.answer(key)

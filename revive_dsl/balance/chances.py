@@ -95,7 +95,12 @@ class Chances:
             # a move offered once this turn needs no test again
             offered.update(k for k in self.moves if k not in offered and move_allowed(before, k))
             for name, target in TARGETS.items():
-                if target.move in offered and name not in offered and target.offered(self.rules, before, seat):
+                if (
+                    name not in offered
+                    and target.move in offered
+                    and move_allowed(before, target.move)  # now, not only earlier in the turn
+                    and target.offered(self.rules, before, seat)
+                ):
                     offered.add(name)
             if target.taken(self.rules, moved):
                 taken.add(name)
