@@ -28,6 +28,12 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _groups(rows: dict[str, dict[str, Any]]) -> tuple[list[str], dict[str, str]]:
+    """The tribe-and-side keys of ``rows``' ``by_tribe_and_side`` parts, sorted, and what each is shown as."""
+    parts = [part for row in rows.values() for part in row["by_tribe_and_side"].items()]
+    return sorted({key for key, _ in parts}), {key: group.get("label", key) for key, group in parts}
+
+
 def _table(head: list[str], rows: list[list[Any]]) -> str:
     out = ["<table><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr>"]
     for row in rows:
@@ -192,8 +198,7 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
         ]
         body.append(_table(["move", "offered (turns)", "made (turns)", "made when offered"], rows))
         chances = report["chances"]
-        groups = sorted({key for c in chances.values() for key in c["by_tribe_and_side"]})
-        labels = {key: row.get("label", key) for c in chances.values() for key, row in c["by_tribe_and_side"].items()}
+        groups, labels = _groups(chances)
         body.append("<details><summary>By tribe and side: offered / made, share of turns</summary>")
         rows = [
             [labels[group]]
@@ -229,8 +234,7 @@ def report_page(report: dict[str, Any], title: str = "Revive balance report") ->
             "and side. One that never acted is a finding: no game met its event.</p>"
         )
         clauses = report["rules"]
-        groups = sorted({key for c in clauses.values() for key in c["by_tribe_and_side"]})
-        labels = {key: row.get("label", key) for c in clauses.values() for key, row in c["by_tribe_and_side"].items()}
+        groups, labels = _groups(clauses)
         rows = [
             [name, c["fired"], c["per_seat"], c["seats_fired"]]
             + [c["by_tribe_and_side"].get(g, {}).get("per_seat", 0) for g in groups]

@@ -197,9 +197,7 @@ def _counters(seats: list[dict[str, Any]], key: str = "counters") -> dict[str, d
     for word in words:
         had = [seat for seat in seats if word in seat.get(key, {})]
         found = [_figure(seat[key][word]) for seat in had]
-        groups: dict[str, list[dict[str, Any]]] = {}
-        for seat, figure in zip(had, found, strict=True):
-            groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
+        groups = _by_tribe_and_side(had, found)
         measures = [m for m in ("end", "peak") if all(m in f for f in found)]
         row: dict[str, Any] = {"seats": len(found)}
         row |= {m: _mean([f[m] for f in found]) for m in measures}
@@ -218,11 +216,8 @@ def _rules(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Each clause of the packs' own rules (``ticking: at turn end``): how often it acted, per seat and game, on how
     many seats, and by tribe and side (a clause that never acted is listed at 0: a finding for the author)."""
     had = [seat for seat in seats if "rules" in seat]
-    groups: dict[str, list[dict[str, Any]]] = {}
     found = [{"fired": seat["rules"]} for seat in had]
-    for seat, figure in zip(had, found, strict=True):
-        groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
-    return _fired(found, groups)
+    return _fired(found, _by_tribe_and_side(had, found))
 
 
 def _chances(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -231,10 +226,8 @@ def _chances(seats: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     made when offered (``None``: never offered); and the same by tribe and side (a tribe's own move, offered to its
     seats only)."""
     had = [seat for seat in seats if "chances" in seat]
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for seat in had:
-        groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(seat["chances"])
     found = [seat["chances"] for seat in had]
+    groups = _by_tribe_and_side(had, found)
     names = sorted({name for c in found for k in ("offered", "taken") for name in c.get(k, {})})
     out = {}
     for name in names:
@@ -259,6 +252,14 @@ def _chance(found: list[dict[str, Any]], name: str) -> dict[str, Any]:
         "taken_share": round(taken / turns, 4) if turns else 0.0,
         "taken_when_offered": round(taken / offered, 4) if offered else None,
     }
+
+
+def _by_tribe_and_side(seats: list[dict[str, Any]], found: list[Any]) -> dict[str, list[Any]]:
+    """Each seat's figure of ``found`` (in the order of ``seats``) by the seat's ``TRIBE/SIDE``."""
+    groups: dict[str, list[Any]] = {}
+    for seat, figure in zip(seats, found, strict=True):
+        groups.setdefault(f"{seat['tribe']}/{seat['side']}", []).append(figure)
+    return groups
 
 
 def _figure(value: Any) -> dict[str, Any]:
